@@ -1,0 +1,74 @@
+/**
+ * The response header each pagination value is written to; `null` leaves that value out.
+ */
+export interface PaginationHeaderNames {
+  readonly link: string | null;
+  readonly count: string | null;
+  readonly page: string | null;
+  readonly pageTotal: string | null;
+  readonly pageSize: string | null;
+}
+
+/**
+ * Ready-made header name sets: `xPagination` (the spec's, the default) and `totalCount`
+ * (`Link` plus `X-Total-Count`, as json-server and react-admin expect).
+ *
+ * @example
+ * ```ts
+ * paginationHeaders(page, { url, headerNames: headerNamePresets.totalCount });
+ * paginationHeaders(page, { url, headerNames: { ...headerNamePresets.xPagination, count: "X-Total-Count" } });
+ * ```
+ */
+export const headerNamePresets = Object.freeze({
+  xPagination: Object.freeze({
+    link: "Link",
+    count: "X-Pagination-Count",
+    page: "X-Pagination-Page",
+    pageTotal: "X-Pagination-PageTotal",
+    pageSize: "X-Pagination-PageSize",
+  }),
+  totalCount: Object.freeze({
+    link: "Link",
+    count: "X-Total-Count",
+    page: null,
+    pageTotal: null,
+    pageSize: null,
+  }),
+} satisfies Record<string, PaginationHeaderNames>);
+
+/**
+ * The header names to list in `Access-Control-Expose-Headers`, without which a browser script on
+ * another origin cannot read `Link` or `X-Pagination-*`.
+ *
+ * @param names - the header names in use; default {@link headerNamePresets}.xPagination
+ * @returns the names that are sent, e.g. `["Link", "X-Pagination-Count", …]`
+ *
+ * @example
+ * ```ts
+ * res.setHeader("Access-Control-Expose-Headers", exposedHeaderNames().join(", "));
+ * ```
+ */
+export function exposedHeaderNames(
+  names: PaginationHeaderNames = headerNamePresets.xPagination,
+): string[] {
+  return checkedHeaderNames(names).filter((name): name is string => name !== null);
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const checked = new WeakSet<PaginationHeaderNames>();
+
+/**
+ * The five names in order link, count, page, pageTotal, pageSize, each checked once per object to be
+ * an HTTP token (no injection through configuration).
+ */
+export function checkedHeaderNames(names: PaginationHeaderNames): (string | null)[] {
+  const list = [names.link, names.count, names.page, names.pageTotal, names.pageSize];
+  if (checked.has(names)) return list;
+  for (const name of list) {
+    if (name !== null && (!TOKEN.test(name) || name === "__proto__")) {
+      throw new TypeError(`Invalid header name: ${JSON.stringify(name)}`);
+    }
+  }
+  checked.add(names);
+  return list;
+}

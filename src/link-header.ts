@@ -1,0 +1,83 @@
+import { toHeaderSafeUrl } from "./header-safe-url.js";
+
+/** One link of a `Link` header (RFC 8288). */
+export interface LinkValue {
+  /** Target URL; characters unsafe in a header are percent-encoded on output. */
+  readonly url: string;
+  /** Relation type(s): one name, or several separated by single spaces (`"next last"`). */
+  readonly rel: string;
+  /**
+   * Further target attributes, e.g. `{ title: "Page 2" }`. A name ending in `*` (`title*`) takes a
+   * plain Unicode value and is written in RFC 8187 form (`UTF-8''…`); other values must be
+   * printable ASCII and are written as quoted strings.
+   */
+  readonly params?: Readonly<Record<string, string>>;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const REL = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+const QUOTABLE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * Formats links as one RFC 8288 `Link` header value: `<url>; rel="name"` entries joined by `", "`,
+ * in the order given. `rel` is always quoted; `,`, `;`, `<`, `>`, spaces, controls and non-ASCII in
+ * URLs are percent-encoded, so the value is safe to send and parses back to the same links.
+ *
+ * @param links - an array of {@link LinkValue}, or an object mapping rel to URL (`{ next: "/x?page=3" }`)
+ * @returns the header value (`""` for no links)
+ * @throws {TypeError} for a rel, parameter name or parameter value that cannot be written safely
+ *
+ * @example
+ * ```ts
+ * formatLinkHeader({ next: "/items?page=3", last: "/items?page=9" });
+ * // '</items?page=3>; rel="next", </items?page=9>; rel="last"'
+ * ```
+ */
+export function formatLinkHeader(
+  links: readonly LinkValue[] | Readonly<Record<string, string>>,
+): string {
+  const entries: string[] = [];
+  if (Array.isArray(links)) {
+    for (const link of links as readonly LinkValue[]) entries.push(formatOne(link));
+  } else {
+    for (const [rel, url] of Object.entries(links)) entries.push(formatOne({ url, rel }));
+  }
+  return entries.join(", ");
+}
+
+function formatOne({ url, rel, params }: LinkValue): string {
+  if (!REL.test(rel)) throw new TypeError(`Invalid link relation: ${JSON.stringify(rel)}`);
+  let entry = formatLink(toHeaderSafeUrl(url), rel);
+  if (params) {
+    for (const [name, value] of Object.entries(params)) entry += `; ${formatParam(name, value)}`;
+  }
+  return entry;
+}
+
+/** Writes one link whose URL is already header-safe and whose rel is valid. */
+export function formatLink(safeUrl: string, rel: string): string {
+  return `<${safeUrl}>; rel="${rel}"`;
+}
+
+function formatParam(name: string, value: string): string {
+  if (!TOKEN.test(name) || name.toLowerCase() === "rel") {
+    throw new TypeError(`Invalid link parameter name: ${JSON.stringify(name)}`);
+  }
+  if (name.endsWith("*")) return `${name}=UTF-8''${encodeExtValue(value)}`;
+  if (!QUOTABLE.test(value)) {
+    throw new TypeError(
+      `Link parameter ${name} must be printable ASCII; use "${name}*" for other characters`,
+    );
+  }
+  return `${name}="${value.replace(/["\\]/g, "\\$&")}"`;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** RFC 8187 value-chars: attr-chars stay, everything else (`%` included) is UTF-8 percent-encoded. */
+function encodeExtValue(value: string): string {
+  return encodeURIComponent(value.replace(LONE_SURROGATE, "\uFFFD")).replace(
+    /[*'()]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}

@@ -1,0 +1,122 @@
+import { toHeaderSafeUrl } from "./header-safe-url.js";
+import type { Page } from "./paginate.js";
+import { queryPairName, splitRequestTarget, trimTrailingSlashes } from "./request-target.js";
+
+/** Options that say how page link URLs are built. */
+export interface PageLinksOptions {
+  /**
+   * The request's URL: `req.url` (origin form, `/list/?page=2`), an absolute URL string or a `URL`.
+   * Only its path and query are used; scheme and host never reach a link.
+   */
+  readonly url: string | URL;
+  /**
+   * A trusted absolute base (`https://api.example.com`, optionally with a path prefix such as
+   * `https://example.com/api`) put before the request path; without it links are path-absolute
+   * (`/package/o/r/?page=2`).
+   */
+  readonly baseUrl?: string | URL;
+  /**
+   * Which request query parameters a link keeps besides `page`: `'filters'` (default) keeps all but
+   * `page_size`; `'page-only'` keeps none; `'all'` keeps every one, `page_size` at its effective value.
+   */
+  readonly linkParams?: "filters" | "page-only" | "all";
+  /** Emit RFC 6570 templates with the page size as a variable: `?page=3{&page_size}`. Default `false`. */
+  readonly template?: boolean;
+  /** Name of the page parameter. Default `'page'`. */
+  readonly pageParam?: string;
+  /** Name of the page-size parameter. Default `'page_size'`. */
+  readonly pageSizeParam?: string;
+}
+
+/** The rels pagewise writes, in the order it writes them. */
+export type PageRel = "first" | "prev" | "next" | "last";
+
+/** One page link: its rel, target page number and header-safe URL. */
+export interface PageLink {
+  readonly rel: PageRel;
+  readonly page: number;
+  readonly url: string;
+}
+
+/**
+ * The links of a page in the order first, prev, next, last, each present only when the page has
+ * that target (see {@link paginate}). URLs are header-safe: `,`, `;`, `<`, `>`, quotes, spaces,
+ * controls and non-ASCII are percent-encoded.
+ *
+ * @param page - a {@link Page} from {@link paginate}
+ * @param options - the request `url` and link options; defaults `linkParams` `'filters'`, `template` `false`
+ * @returns the links, possibly none
+ *
+ * @example
+ * ```ts
+ * pageLinks(paginate({ count: 3, page: 2, pageSize: 1 }), { url: "/items/?page=2&page_size=1" });
+ * // [{ rel: "first", page: 1, url: "/items/?page=1" }, { rel: "prev", page: 1, … }, …]
+ * ```
+ */
+export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
+  const links: PageLink[] = [];
+  if (page.first === undefined && page.prev === undefined && page.next === undefined) return links;
+  const { prefix, suffix } = linkUrlParts(page.pageSize, options);
+  if (page.first !== undefined)
+    links.push({ rel: "first", page: page.first, url: prefix + page.first + suffix });
+  if (page.prev !== undefined)
+    links.push({ rel: "prev", page: page.prev, url: prefix + page.prev + suffix });
+  if (page.next !== undefined)
+    links.push({ rel: "next", page: page.next, url: prefix + page.next + suffix });
+  if (page.last !== undefined)
+    links.push({ rel: "last", page: page.last, url: prefix + page.last + suffix });
+  return links;
+}
+
+/** A link URL is `prefix + pageNumber + suffix`. */
+function linkUrlParts(pageSize: number, options: PageLinksOptions) {
+  const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
+  const { path, query } = splitRequestTarget(options.url);
+  let kept = "";
+  let hadPageSize = false;
+  for (const pair of query === "" ? [] : query.split("&")) {
+    if (pair === "") continue;
+    const name = queryPairName(pair);
+    if (name === pageParam) continue;
+    if (name === pageSizeParam) hadPageSize = true;
+    else if (linkParams !== "page-only") kept += `${toHeaderSafeUrl(pair)}&`;
+  }
+  const base = options.baseUrl === undefined ? "" : trustedBase(options.baseUrl);
+  const prefix = `${base}${path}?${kept}${encodeName(pageParam)}=`;
+  if (options.template) return { prefix, suffix: `{&${templateVariable(pageSizeParam)}}` };
+  const keepSize = linkParams === "all" && hadPageSize;
+  return { prefix, suffix: keepSize ? `&${encodeName(pageSizeParam)}=${pageSize}` : "" };
+}
+
+let lastBase: { readonly input: string; readonly value: string } | undefined;
+
+/** Validates and normalises a configured base URL (memoised: adapters pass the same one each call). */
+function trustedBase(baseUrl: string | URL): string {
+  const input = String(baseUrl);
+  if (lastBase?.input === input) return lastBase.value;
+  const url = new URL(input);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`baseUrl must be an http(s) URL, got ${JSON.stringify(input)}`);
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    throw new TypeError(
+      `baseUrl must not carry credentials, a query or a fragment: ${JSON.stringify(input)}`,
+    );
+  }
+  const value = toHeaderSafeUrl(url.origin + trimTrailingSlashes(url.pathname));
+  lastBase = { input, value };
+  return value;
+}
+
+function encodeName(name: string): string {
+  return toHeaderSafeUrl(encodeURIComponent(name));
+}
+
+const VARNAME = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
+
+function templateVariable(name: string): string {
+  if (!VARNAME.test(name)) {
+    throw new TypeError(`${JSON.stringify(name)} cannot be an RFC 6570 variable name`);
+  }
+  return name;
+}

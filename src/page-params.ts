@@ -1,0 +1,124 @@
+import { PagewiseError } from "./problem-error.js";
+import { firstValue, type QueryInput, toSearchParams } from "./query-input.js";
+import { readWholeNumber } from "./whole-number.js";
+
+/** Options of {@link parsePageParams}. */
+export interface PageParamsOptions {
+  /** Page size when `page_size` is absent (or invalid, in lenient mode). Default `30`. */
+  readonly defaultPageSize?: number;
+  /** Largest page size served. Default `500`. */
+  readonly maxPageSize?: number;
+  /**
+   * What an invalid value does: `'lenient'` (default) reads a bad `page` as 1 and a bad, zero or
+   * negative `page_size` as the default; `'strict'` throws a 400 {@link PagewiseError}.
+   */
+  readonly invalid?: "lenient" | "strict";
+  /** A `page_size` over the maximum: `'clamp'` (default) serves the maximum; `'error'` throws a 400. */
+  readonly overMax?: "clamp" | "error";
+  /** Name of the page parameter. Default `'page'`. */
+  readonly pageParam?: string;
+  /** Name of the page-size parameter. Default `'page_size'`. */
+  readonly pageSizeParam?: string;
+}
+
+/** A request's effective page number (1-based) and page size. */
+export interface PageParams {
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/**
+ * Reads `page` and `page_size` from a request's query (or JSON body) per the spec, section 4.3.
+ *
+ * `page` is 1-based; absent, zero or negative means page 1. Only whole decimal numbers count
+ * (`"1.5"`, `"1e3"`, `"0x10"`, `" 2"` and `""` are invalid); a repeated parameter uses its first
+ * value; a page past `Number.MAX_SAFE_INTEGER` reads as `Number.MAX_SAFE_INTEGER` (past the last page).
+ *
+ * @param query - `URLSearchParams`, a query string (with or without `?`) or a parsed object
+ * @param options - defaults: `defaultPageSize` 30, `maxPageSize` 500, `invalid` `'lenient'`,
+ *   `overMax` `'clamp'`, `pageParam` `'page'`, `pageSizeParam` `'page_size'`
+ * @returns the effective `{ page, pageSize }`
+ * @throws {PagewiseError} 400 for an invalid value in strict mode, or an over-maximum size with `overMax: 'error'`
+ *
+ * @example
+ * ```ts
+ * parsePageParams("?page=2&page_size=1"); // { page: 2, pageSize: 1 }
+ * parsePageParams({ page: "abc", page_size: "900" }); // { page: 1, pageSize: 500 }
+ * ```
+ */
+export function parsePageParams(query: QueryInput, options: PageParamsOptions = {}): PageParams {
+  const {
+    defaultPageSize = 30,
+    maxPageSize = 500,
+    invalid = "lenient",
+    overMax = "clamp",
+  } = options;
+  const { pageParam = "page", pageSizeParam = "page_size" } = options;
+  assertPageSizeLimits(defaultPageSize, maxPageSize);
+  const source = typeof query === "string" ? toSearchParams(query) : query;
+  const strict = invalid === "strict";
+
+  const rawPage = firstValue(source, pageParam);
+  const page = rawPage === undefined ? 1 : readWholeNumber(rawPage);
+  if (page === undefined && strict) throw notWhole(pageParam, rawPage);
+
+  const rawSize = firstValue(source, pageSizeParam);
+  let pageSize = rawSize === undefined ? defaultPageSize : readWholeNumber(rawSize);
+  if (pageSize === undefined || pageSize < 1) {
+    if (strict) throw notPositive(pageSizeParam, rawSize);
+    pageSize = defaultPageSize;
+  }
+  if (pageSize > maxPageSize) {
+    if (overMax === "error") throw tooLarge(pageSizeParam, maxPageSize);
+    pageSize = maxPageSize;
+  }
+  return { page: page === undefined || page < 1 ? 1 : page, pageSize };
+}
+
+function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): void {
+  if (!Number.isSafeInteger(maxPageSize) || maxPageSize < 1) {
+    throw new RangeError(`maxPageSize must be a positive integer, got ${maxPageSize}`);
+  }
+  if (
+    !Number.isSafeInteger(defaultPageSize) ||
+    defaultPageSize < 1 ||
+    defaultPageSize > maxPageSize
+  ) {
+    throw new RangeError(
+      `defaultPageSize must be an integer from 1 to maxPageSize (${maxPageSize}), got ${defaultPageSize}`,
+    );
+  }
+}
+
+/** Names a rejected value in a problem's detail without echoing more than a few characters. */
+function describe(value: unknown): string {
+  if (typeof value !== "string") return Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  return value.length > 32 ? `${JSON.stringify(value.slice(0, 32))}…` : JSON.stringify(value);
+}
+
+function notWhole(name: string, value: unknown): PagewiseError {
+  return new PagewiseError(
+    400,
+    "invalid_parameter",
+    `Parameter "${name}" must be a whole decimal number; got ${describe(value)}.`,
+    { parameter: name },
+  );
+}
+
+function notPositive(name: string, value: unknown): PagewiseError {
+  return new PagewiseError(
+    400,
+    "invalid_parameter",
+    `Parameter "${name}" must be a whole number of at least 1; got ${describe(value)}.`,
+    { parameter: name },
+  );
+}
+
+function tooLarge(name: string, max: number): PagewiseError {
+  return new PagewiseError(
+    400,
+    "page_size_too_large",
+    `Parameter "${name}" must be at most ${max}.`,
+    { parameter: name },
+  );
+}

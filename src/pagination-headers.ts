@@ -1,0 +1,54 @@
+import {
+  checkedHeaderNames,
+  headerNamePresets,
+  type PaginationHeaderNames,
+} from "./header-names.js";
+import { formatLink } from "./link-header.js";
+import { type PageLinksOptions, pageLinks } from "./page-links.js";
+import type { Page } from "./paginate.js";
+
+/** Options of {@link paginationHeaders}. */
+export interface PaginationHeadersOptions extends PageLinksOptions {
+  /**
+   * An empty dataset is never paginated: `'omit'` (default) sends no pagination headers for it;
+   * `'zero'` sends Count 0, Page, PageTotal 1 and PageSize (still no `Link`), for clients that require them.
+   */
+  readonly emptyHeaders?: "omit" | "zero";
+  /** Header names; default {@link headerNamePresets}.xPagination. */
+  readonly headerNames?: PaginationHeaderNames;
+}
+
+/**
+ * The spec's pagination response headers for a page: `Link` (only when at least one rel exists),
+ * `X-Pagination-Count`, `X-Pagination-Page`, `X-Pagination-PageTotal` and `X-Pagination-PageSize`.
+ * An empty dataset gets none of them (unless `emptyHeaders: 'zero'`).
+ *
+ * @param page - a {@link Page} from {@link paginate}
+ * @param options - the request `url` plus link and header options (see {@link PageLinksOptions})
+ * @returns a plain header map, e.g. `{ Link: "…", "X-Pagination-Count": "3", … }`
+ *
+ * @example
+ * ```ts
+ * const page = paginate({ count: 3, ...parsePageParams(req.query) });
+ * res.set(paginationHeaders(page, { url: req.originalUrl }));
+ * ```
+ */
+export function paginationHeaders(
+  page: Page,
+  options: PaginationHeadersOptions,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (page.count === 0 && options.emptyHeaders !== "zero") return headers;
+  const [link, count, current, pageTotal, pageSize] = checkedHeaderNames(
+    options.headerNames ?? headerNamePresets.xPagination,
+  );
+  if (link != null) {
+    const links = pageLinks(page, options);
+    if (links.length > 0) headers[link] = links.map((l) => formatLink(l.url, l.rel)).join(", ");
+  }
+  if (count != null) headers[count] = String(page.count);
+  if (current != null) headers[current] = String(page.page);
+  if (pageTotal != null) headers[pageTotal] = String(page.pageTotal);
+  if (pageSize != null) headers[pageSize] = String(page.pageSize);
+  return headers;
+}

@@ -1,0 +1,139 @@
+import { sendsParamsInBody } from "./http-methods.js";
+import { type BodyInput, isAbsentBody, readJsonObject, withoutForbiddenKeys } from "./json-body.js";
+import { isJsonMediaType } from "./json-media-type.js";
+import { PagewiseError, type ProblemIssue } from "./problem-error.js";
+import { type QueryInput, toSearchParams } from "./query-input.js";
+import type { StandardSchemaV1 } from "./standard-schema.js";
+
+/** A request as an adapter hands it to {@link readRequestParams}. */
+export interface RequestParamsInput {
+  /** The query: `URLSearchParams`, a query string or a parsed object (`req.query`). */
+  readonly query?: QueryInput;
+  /** The body: raw text or bytes, or what a framework's JSON parser produced. */
+  readonly body?: BodyInput;
+  /** The request's `Content-Type` header, if any. */
+  readonly contentType?: string | null;
+}
+
+/** Options of {@link readRequestParams}. */
+export interface ReadRequestParamsOptions<S extends StandardSchemaV1 | undefined> {
+  /** A zod schema (or any Standard Schema) the parameters must satisfy; its output is returned. */
+  readonly schema?: S;
+  /**
+   * Query parameters on a DELETE/PATCH/POST/PUT, whose parameters belong in the body:
+   * `'reject'` (default) answers 400 so a misplaced filter never widens a delete; `'ignore'` drops them.
+   */
+  readonly queryOnBodyMethods?: "reject" | "ignore";
+}
+
+/** The parameters {@link readRequestParams} returns: the schema's output, or a plain record. */
+export type RequestParams<S> = S extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<S>
+  : Record<string, unknown>;
+
+/**
+ * Reads a request's parameters from where the spec (section 4.1) puts them: the query for GET
+ * (and other query methods), the JSON body for DELETE, PATCH, POST and PUT.
+ *
+ * A repeated query parameter becomes an array of its values (nothing is dropped). A body must be
+ * JSON (`application/json` or `application/*+json`, UTF-8) and a JSON object; a missing body reads as `{}`.
+ * `__proto__`, `constructor` and `prototype` keys never reach the result.
+ *
+ * @param method - the request method, any letter case
+ * @param input - `{ query, body, contentType }`
+ * @param options - `schema` to validate with; `queryOnBodyMethods`, default `'reject'`
+ * @returns the parameters (the schema's output when a schema is given)
+ * @throws {PagewiseError} 415 for a non-JSON body; 400 for malformed JSON, a non-object body, query
+ *   parameters on a body method, or a value the schema rejects
+ *
+ * @example
+ * ```ts
+ * const params = readRequestParams("DELETE", {
+ *   body: '{"status":"awaiting_sync"}',
+ *   contentType: "application/json",
+ * }, { schema: z.object({ status: z.enum(["awaiting_sync", "failed"]) }) });
+ * // { status: "awaiting_sync" }
+ * ```
+ */
+export function readRequestParams<S extends StandardSchemaV1 | undefined = undefined>(
+  method: string,
+  input: RequestParamsInput,
+  options: ReadRequestParamsOptions<S> = {},
+): RequestParams<S> {
+  const params = sendsParamsInBody(method)
+    ? readBodyParams(method, input, options.queryOnBodyMethods ?? "reject")
+    : queryParams(input.query);
+  return (options.schema ? validate(options.schema, params) : params) as RequestParams<S>;
+}
+
+function readBodyParams(method: string, input: RequestParamsInput, onQuery: "reject" | "ignore") {
+  const misplaced = onQuery === "reject" ? firstQueryName(input.query) : undefined;
+  if (misplaced !== undefined) {
+    throw new PagewiseError(
+      400,
+      "parameter_in_query",
+      `Parameters of a ${method.toUpperCase()} request go in a JSON body, not the query string; found "${misplaced}".`,
+      { parameter: misplaced },
+    );
+  }
+  if (isAbsentBody(input.body)) return {};
+  if (!isJsonMediaType(input.contentType ?? "")) {
+    throw new PagewiseError(
+      415,
+      "unsupported_media_type",
+      "The request body must be JSON, sent with Content-Type: application/json.",
+    );
+  }
+  return readJsonObject(input.body);
+}
+
+function firstQueryName(query: QueryInput | undefined): string | undefined {
+  if (query === undefined) return undefined;
+  const source = typeof query === "string" ? toSearchParams(query) : query;
+  if (source instanceof URLSearchParams) return source.keys().next().value;
+  return Object.keys(source)[0];
+}
+
+function queryParams(query: QueryInput | undefined): Record<string, unknown> {
+  if (query === undefined) return {};
+  const source = typeof query === "string" ? toSearchParams(query) : query;
+  if (!(source instanceof URLSearchParams))
+    return withoutForbiddenKeys(source) as Record<string, unknown>;
+  const params: Record<string, string | string[]> = {};
+  for (const [name, value] of source) {
+    if (name === "__proto__" || name === "constructor" || name === "prototype") continue;
+    const seen = params[name];
+    if (seen === undefined) params[name] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else params[name] = [seen, value];
+  }
+  return params;
+}
+
+function validate(schema: StandardSchemaV1, params: Record<string, unknown>): unknown {
+  const result = schema["~standard"].validate(params);
+  if (result instanceof Promise) {
+    throw new TypeError("readRequestParams needs a synchronous schema (no async refinements)");
+  }
+  if (!result.issues) return result.value;
+  const errors: ProblemIssue[] = result.issues.map((issue) => ({
+    parameter: (issue.path ?? [])
+      .map((key) => String(typeof key === "object" ? key.key : key))
+      .join("."),
+    detail: issue.message,
+  }));
+  const first = errors[0];
+  const where = first?.parameter ? `"${first.parameter}": ` : "";
+  return failValidation(
+    `Invalid request parameters: ${where}${first?.detail ?? "rejected"}.`,
+    errors,
+  );
+}
+
+function failValidation(detail: string, errors: ProblemIssue[]): never {
+  const parameter = errors[0]?.parameter;
+  throw new PagewiseError(400, "validation_failed", detail, {
+    ...(parameter ? { parameter } : {}),
+    errors,
+  });
+}
