@@ -94,19 +94,27 @@ let lastBase: { readonly input: string; readonly value: string } | undefined;
 function trustedBase(baseUrl: string | URL): string {
   const input = String(baseUrl);
   if (lastBase?.input === input) return lastBase.value;
-  const url = new URL(input);
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`baseUrl must be an http(s) URL, got ${JSON.stringify(input)}`);
+  const url = URL.canParse(input) ? new URL(input) : undefined;
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new TypeError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(input)}`);
   }
   if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
     throw new TypeError(
       `baseUrl must not carry credentials, a query or a fragment: ${JSON.stringify(input)}`,
     );
   }
-  const value = toHeaderSafeUrl(url.origin + trimTrailingSlashes(url.pathname));
+  if (!PLAIN_ORIGIN.test(url.origin)) {
+    throw new TypeError(
+      `baseUrl's host must be a DNS name or an IP address: ${JSON.stringify(input)}`,
+    );
+  }
+  const value = url.origin + toHeaderSafeUrl(trimTrailingSlashes(url.pathname));
   lastBase = { input, value };
   return value;
 }
+
+/** scheme://host[:port] with a DNS name, IPv4 or bracketed IPv6 host: nothing a header must escape. */
+const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9._~\-:[\]]+$/;
 
 function encodeName(name: string): string {
   return toHeaderSafeUrl(encodeURIComponent(name));

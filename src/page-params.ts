@@ -92,7 +92,10 @@ function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): voi
 
 /** Names a rejected value in a problem's detail without echoing more than a few characters. */
 function describe(value: unknown): string {
-  if (typeof value !== "string") return Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value !== "string")
+    return typeof value === "object" ? "an object" : `a ${typeof value}`;
   return value.length > 32 ? `${JSON.stringify(value.slice(0, 32))}…` : JSON.stringify(value);
 }
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { PagewiseError, PROBLEM_CONTENT_TYPE } from "../src/index.js";
+
+describe("PagewiseError", () => {
+  it.each<[number, string]>([
+    [400, "Bad Request"],
+    [401, "Unauthorized"],
+    [404, "Not Found"],
+    [405, "Method Not Allowed"],
+    [415, "Unsupported Media Type"],
+    [418, "Error"],
+  ])("status %i is titled %j", (status, title) => {
+    const error = new PagewiseError(status, "invalid_parameter", "detail");
+    expect(error.problem.title).toBe(title);
+  });
+
+  it("carries the status and an RFC 9457 problem, and is an Error", () => {
+    const error = new PagewiseError(400, "invalid_parameter", "Bad page.", { parameter: "page" });
+    expect(error).toBeInstanceOf(Error);
+    expect([error.name, error.message, error.status]).toStrictEqual([
+      "PagewiseError",
+      "Bad page.",
+      400,
+    ]);
+    expect(error.problem).toStrictEqual({
+      type: "about:blank",
+      title: "Bad Request",
+      status: 400,
+      detail: "Bad page.",
+      code: "invalid_parameter",
+      parameter: "page",
+    });
+    expect(JSON.parse(JSON.stringify(error.problem))).toStrictEqual(error.problem);
+    expect(PROBLEM_CONTENT_TYPE).toBe("application/problem+json");
+  });
+});
