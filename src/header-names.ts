@@ -59,15 +59,21 @@ const checked = new WeakSet<PaginationHeaderNames>();
 
 /**
  * The five names in order link, count, page, pageTotal, pageSize, each checked once per object to be
- * an HTTP token (no injection through configuration).
+ * an HTTP token (no injection through configuration) and distinct from the others in any letter case.
  */
 export function checkedHeaderNames(names: PaginationHeaderNames): (string | null)[] {
   const list = [names.link, names.count, names.page, names.pageTotal, names.pageSize];
   if (checked.has(names)) return list;
+  const seen = new Set<string>();
   for (const name of list) {
-    if (name !== null && (!TOKEN.test(name) || name === "__proto__")) {
+    if (name === null) continue;
+    if (!TOKEN.test(name) || name === "__proto__") {
       throw new TypeError(`Invalid header name: ${JSON.stringify(name)}`);
     }
+    if (seen.has(name.toLowerCase())) {
+      throw new TypeError(`Header name used twice: ${JSON.stringify(name)}`);
+    }
+    seen.add(name.toLowerCase());
   }
   checked.add(names);
   return list;

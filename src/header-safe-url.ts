@@ -33,6 +33,13 @@ export function toHeaderSafeUrl(url: string): string {
   return out + url.slice(start);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `value` with every lone surrogate replaced by U+FFFD, so `encodeURIComponent` cannot throw. */
+export function toWellFormed(value: string): string {
+  return value.replace(LONE_SURROGATE, "\uFFFD");
+}
+
 const SAFE_CODES = (() => {
   const table = new Uint8Array(128);
   for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&()*+=:@/?#") {

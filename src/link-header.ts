@@ -1,4 +1,4 @@
-import { toHeaderSafeUrl } from "./header-safe-url.js";
+import { toHeaderSafeUrl, toWellFormed } from "./header-safe-url.js";
 
 /** One link of a `Link` header (RFC 8288). */
 export interface LinkValue {
@@ -16,7 +16,7 @@ export interface LinkValue {
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const REL = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
-const QUOTABLE = /^[\t\x20-\x7e]*$/;
+const QUOTABLE = /^[\x20-\x7e]*$/;
 
 /**
  * Formats links as one RFC 8288 `Link` header value: `<url>; rel="name"` entries joined by `", "`,
@@ -72,11 +72,9 @@ function formatParam(name: string, value: string): string {
   return `${name}="${value.replace(/["\\]/g, "\\$&")}"`;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /** RFC 8187 value-chars: attr-chars stay, everything else (`%` included) is UTF-8 percent-encoded. */
 function encodeExtValue(value: string): string {
-  return encodeURIComponent(value.replace(LONE_SURROGATE, "\uFFFD")).replace(
+  return encodeURIComponent(toWellFormed(value)).replace(
     /[*'()]/g,
     (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
   );

@@ -1,4 +1,4 @@
-import { toHeaderSafeUrl } from "./header-safe-url.js";
+import { toHeaderSafeUrl, toWellFormed } from "./header-safe-url.js";
 import type { Page } from "./paginate.js";
 import { queryPairName, splitRequestTarget, trimTrailingSlashes } from "./request-target.js";
 
@@ -117,6 +117,9 @@ function trustedBase(baseUrl: string | URL): string {
 const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9._~\-:[\]]+$/;
 
 function encodeName(name: string): string {
+  if (name === "" || toWellFormed(name) !== name) {
+    throw new TypeError(`Invalid query parameter name: ${JSON.stringify(name)}`);
+  }
   return toHeaderSafeUrl(encodeURIComponent(name));
 }
 

@@ -1,5 +1,5 @@
 import { PagewiseError } from "./problem-error.js";
-import { firstValue, type QueryInput, toSearchParams } from "./query-input.js";
+import { firstValue, type QueryInput } from "./query-input.js";
 import { readWholeNumber } from "./whole-number.js";
 
 /** Options of {@link parsePageParams}. */
@@ -55,7 +55,7 @@ export function parsePageParams(query: QueryInput, options: PageParamsOptions = 
   } = options;
   const { pageParam = "page", pageSizeParam = "page_size" } = options;
   assertPageSizeLimits(defaultPageSize, maxPageSize);
-  const source = typeof query === "string" ? toSearchParams(query) : query;
+  const source = typeof query === "string" ? new URLSearchParams(query) : query;
   const strict = invalid === "strict";
 
   const rawPage = firstValue(source, pageParam);

@@ -10,15 +10,10 @@ export type QueryInput = URLSearchParams | string | Readonly<Record<string, unkn
  * (`?page=2&page=5`, or an array in a parsed object) yields its first value; `null` counts as absent.
  */
 export function firstValue(query: QueryInput, name: string): unknown {
-  if (typeof query === "string") return firstValue(toSearchParams(query), name);
+  if (typeof query === "string") return firstValue(new URLSearchParams(query), name);
   if (query instanceof URLSearchParams) return query.get(name) ?? undefined;
   if (!Object.hasOwn(query, name)) return undefined;
   const value = query[name];
   const first = Array.isArray(value) ? value[0] : value;
   return first ?? undefined;
-}
-
-/** Parses a query string, tolerating a leading `?`. */
-export function toSearchParams(query: string): URLSearchParams {
-  return new URLSearchParams(query.startsWith("?") ? query.slice(1) : query);
 }

@@ -2,7 +2,7 @@ import { sendsParamsInBody } from "./http-methods.js";
 import { type BodyInput, isAbsentBody, readJsonObject, withoutForbiddenKeys } from "./json-body.js";
 import { isJsonMediaType } from "./json-media-type.js";
 import { PagewiseError, type ProblemIssue } from "./problem-error.js";
-import { type QueryInput, toSearchParams } from "./query-input.js";
+import type { QueryInput } from "./query-input.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
 /** A request as an adapter hands it to {@link readRequestParams}. */
@@ -89,14 +89,14 @@ function readBodyParams(method: string, input: RequestParamsInput, onQuery: "rej
 
 function firstQueryName(query: QueryInput | undefined): string | undefined {
   if (query === undefined) return undefined;
-  const source = typeof query === "string" ? toSearchParams(query) : query;
+  const source = typeof query === "string" ? new URLSearchParams(query) : query;
   if (source instanceof URLSearchParams) return source.keys().next().value;
   return Object.keys(source)[0];
 }
 
 function queryParams(query: QueryInput | undefined): Record<string, unknown> {
   if (query === undefined) return {};
-  const source = typeof query === "string" ? toSearchParams(query) : query;
+  const source = typeof query === "string" ? new URLSearchParams(query) : query;
   if (!(source instanceof URLSearchParams))
     return withoutForbiddenKeys(source) as Record<string, unknown>;
   const params: Record<string, string | string[]> = {};

@@ -34,6 +34,16 @@ describe("exposedHeaderNames", () => {
     expect(() => exposedHeaderNames(names)).toThrow(new TypeError(`Invalid header name: ${shown}`));
   });
 
+  it.each<[string, string]>([
+    ["X-Pagination-Page", '"X-Pagination-Page"'],
+    ["link", '"link"'],
+  ])("rejects %j used twice", (name, shown) => {
+    const names = { ...headerNamePresets.xPagination, count: name };
+    expect(() => exposedHeaderNames(names)).toThrow(
+      new TypeError(`Header name used twice: ${shown}`),
+    );
+  });
+
   it("presets are frozen", () => {
     expect(Object.isFrozen(headerNamePresets)).toBe(true);
     expect(Object.isFrozen(headerNamePresets.xPagination)).toBe(true);

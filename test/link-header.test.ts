@@ -43,6 +43,11 @@ describe("formatLinkHeader", () => {
       "</x>; rel=\"next\"; title*=UTF-8''n%C3%A4chste%20Seite%20%28100%25%29%27%2A",
     ],
     [
+      "star parameter with a lone surrogate",
+      [{ url: "/x", rel: "next", params: { "title*": "a\ud800" } }],
+      "</x>; rel=\"next\"; title*=UTF-8''a%EF%BF%BD",
+    ],
+    [
       "several parameters in order",
       [{ url: "/x", rel: "next", params: { type: "application/json", hreflang: "en" } }],
       '</x>; rel="next"; type="application/json"; hreflang="en"',
@@ -79,6 +84,11 @@ describe("formatLinkHeader", () => {
     [
       "param value with LF",
       { url: "/x", rel: "next", params: { title: "a\nb" } },
+      'Link parameter title must be printable ASCII; use "title*" for other characters',
+    ],
+    [
+      "param value with a tab",
+      { url: "/x", rel: "next", params: { title: "a\tb" } },
       'Link parameter title must be printable ASCII; use "title*" for other characters',
     ],
     [

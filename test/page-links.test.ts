@@ -200,6 +200,16 @@ describe("pageLinks: URL safety", () => {
       'baseUrl must not carry credentials, a query or a fragment: "https://u:p@h/"',
     ],
     [
+      "an empty page parameter name",
+      { url: "/l/", pageParam: "" },
+      'Invalid query parameter name: ""',
+    ],
+    [
+      "a page parameter name with a lone surrogate",
+      { url: "/l/", pageParam: "\ud800" },
+      'Invalid query parameter name: "\\ud800"',
+    ],
+    [
       "a template variable name RFC 6570 forbids",
       { url: "/l/", template: true, pageSizeParam: "page-size" },
       '"page-size" cannot be an RFC 6570 variable name',

@@ -73,7 +73,9 @@ describe("paginate: pages partition the dataset", () => {
           const p = paginate({ count, page: k, pageSize });
           const where = `count=${count} pageSize=${pageSize} page=${k}`;
           if (p.page !== k || p.pageTotal !== pageTotal || p.overflow) {
-            throw new Error(`${where}: page ${p.page}, total ${p.pageTotal}, overflow ${p.overflow}`);
+            throw new Error(
+              `${where}: page ${p.page}, total ${p.pageTotal}, overflow ${p.overflow}`,
+            );
           }
           if (p.offset !== expectedOffset) {
             throw new Error(`${where}: offset ${p.offset}, expected ${expectedOffset}`);
@@ -212,7 +214,10 @@ describe("paginate: link targets", () => {
         (request, pageParam) => {
           let thrown: unknown;
           try {
-            paginate(request, pageParam === undefined ? { overflow: "error" } : { overflow: "error", pageParam });
+            paginate(
+              request,
+              pageParam === undefined ? { overflow: "error" } : { overflow: "error", pageParam },
+            );
           } catch (error) {
             thrown = error;
           }
@@ -265,8 +270,9 @@ describe("paginate: large values stay exact", () => {
       fc.integer({ min, max: 1000 }),
       fc.constantFrom(min, MAX, MAX - 1, 2 ** 52, 2 ** 52 + 1, 2 ** 53 - 2),
     );
-  const bigRequest = fc.record({ count: bigNumber(0), pageSize: bigNumber(1) }).chain(
-    ({ count, pageSize }) => {
+  const bigRequest = fc
+    .record({ count: bigNumber(0), pageSize: bigNumber(1) })
+    .chain(({ count, pageSize }) => {
       const pageTotal = expectedPageTotal(count, pageSize);
       return fc.record({
         count: fc.constant(count),
@@ -277,8 +283,7 @@ describe("paginate: large values stay exact", () => {
           fc.constantFrom(1, pageTotal, Math.min(pageTotal + 1, MAX), MAX),
         ),
       });
-    },
-  );
+    });
 
   it("offset, limit, pageTotal and link targets are safe integers and match exact (BigInt) arithmetic", () => {
     fc.assert(
@@ -491,7 +496,11 @@ describe("parsePageParams", () => {
         (pairs) => {
           const search = new URLSearchParams(pairs.map(([name, value]) => [name, value]));
           const object: Record<string, string[]> = {};
-          for (const [name, value] of search) (object[name] ??= []).push(value);
+          for (const [name, value] of search) {
+            const values = object[name] ?? [];
+            values.push(value);
+            object[name] = values;
+          }
           const fromString = parsePageParams(search.toString());
           expect(parsePageParams(`?${search.toString()}`)).toEqual(fromString);
           expect(parsePageParams(search)).toEqual(fromString);

@@ -12,6 +12,7 @@ describe("parsePageParams: the spec's rules (section 4.3)", () => {
   it.each<[string, QueryInput, { page: number; pageSize: number }]>([
     ["spec example page=2&page_size=1", "page=2&page_size=1", { page: 2, pageSize: 1 }],
     ["leading ?", "?page=2&page_size=1", { page: 2, pageSize: 1 }],
+    ["only one leading ? is stripped", "??page=2", { page: 1, pageSize: 30 }],
     ["page omitted → 1, default size 30", "", { page: 1, pageSize: 30 }],
     ["page=0 → 1", "page=0", { page: 1, pageSize: 30 }],
     ["negative page → 1", "page=-3", { page: 1, pageSize: 30 }],
