@@ -54,6 +54,14 @@ export function exposedHeaderNames(
   return checkedHeaderNames(names).filter((name): name is string => name !== null);
 }
 
+type HeaderNameList = [
+  link: string | null,
+  count: string | null,
+  page: string | null,
+  pageTotal: string | null,
+  pageSize: string | null,
+];
+
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const checked = new WeakSet<PaginationHeaderNames>();
 
@@ -61,8 +69,14 @@ const checked = new WeakSet<PaginationHeaderNames>();
  * The five names in order link, count, page, pageTotal, pageSize, each checked once per object to be
  * an HTTP token (no injection through configuration) and distinct from the others in any letter case.
  */
-export function checkedHeaderNames(names: PaginationHeaderNames): (string | null)[] {
-  const list = [names.link, names.count, names.page, names.pageTotal, names.pageSize];
+export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList {
+  const list: HeaderNameList = [
+    names.link,
+    names.count,
+    names.page,
+    names.pageTotal,
+    names.pageSize,
+  ];
   if (checked.has(names)) return list;
   const seen = new Set<string>();
   for (const name of list) {

@@ -57,24 +57,33 @@ export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
   const links: PageLink[] = [];
   if (page.first === undefined && page.prev === undefined && page.next === undefined) return links;
   const { prefix, suffix } = linkUrlParts(page.pageSize, options);
-  if (page.first !== undefined)
-    links.push({ rel: "first", page: page.first, url: prefix + page.first + suffix });
-  if (page.prev !== undefined)
-    links.push({ rel: "prev", page: page.prev, url: prefix + page.prev + suffix });
-  if (page.next !== undefined)
-    links.push({ rel: "next", page: page.next, url: prefix + page.next + suffix });
-  if (page.last !== undefined)
-    links.push({ rel: "last", page: page.last, url: prefix + page.last + suffix });
+  for (const [rel, target] of pageTargets(page)) {
+    links.push({ rel, page: target, url: prefix + target + suffix });
+  }
   return links;
 }
 
-/** A link URL is `prefix + pageNumber + suffix`. */
-function linkUrlParts(pageSize: number, options: PageLinksOptions) {
+/** The page's link targets in the order first, prev, next, last. */
+export function pageTargets(page: Page): [PageRel, number][] {
+  const targets: [PageRel, number][] = [];
+  if (page.first !== undefined) targets.push(["first", page.first]);
+  if (page.prev !== undefined) targets.push(["prev", page.prev]);
+  if (page.next !== undefined) targets.push(["next", page.next]);
+  if (page.last !== undefined) targets.push(["last", page.last]);
+  return targets;
+}
+
+/** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
+export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
   const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
   const { path, query } = splitRequestTarget(options.url);
   let kept = "";
   let hadPageSize = false;
-  for (const pair of query === "" ? [] : query.split("&")) {
+  for (let start = 0; start < query.length; ) {
+    const amp = query.indexOf("&", start);
+    const end = amp < 0 ? query.length : amp;
+    const pair = query.slice(start, end);
+    start = end + 1;
     if (pair === "") continue;
     const name = queryPairName(pair);
     if (name === pageParam) continue;
@@ -116,11 +125,21 @@ function trustedBase(baseUrl: string | URL): string {
 /** scheme://host[:port] with a DNS name, IPv4 or bracketed IPv6 host: nothing a header must escape. */
 const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9._~\-:[\]]+$/;
 
+const encodedNames = new Map<string, string>([
+  ["page", "page"],
+  ["page_size", "page_size"],
+]);
+
+/** A parameter name as it stands in a link, validated and encoded once per distinct name. */
 function encodeName(name: string): string {
+  const known = encodedNames.get(name);
+  if (known !== undefined) return known;
   if (name === "" || toWellFormed(name) !== name) {
     throw new TypeError(`Invalid query parameter name: ${JSON.stringify(name)}`);
   }
-  return toHeaderSafeUrl(encodeURIComponent(name));
+  const encoded = toHeaderSafeUrl(encodeURIComponent(name));
+  if (encodedNames.size < 64) encodedNames.set(name, encoded);
+  return encoded;
 }
 
 const VARNAME = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;

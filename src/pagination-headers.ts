@@ -4,7 +4,7 @@ import {
   type PaginationHeaderNames,
 } from "./header-names.js";
 import { formatLink } from "./link-header.js";
-import { type PageLinksOptions, pageLinks } from "./page-links.js";
+import { linkUrlParts, type PageLinksOptions, pageTargets } from "./page-links.js";
 import type { Page } from "./paginate.js";
 
 /** Options of {@link paginationHeaders}. */
@@ -42,13 +42,18 @@ export function paginationHeaders(
   const [link, count, current, pageTotal, pageSize] = checkedHeaderNames(
     options.headerNames ?? headerNamePresets.xPagination,
   );
-  if (link != null) {
-    const links = pageLinks(page, options);
-    if (links.length > 0) headers[link] = links.map((l) => formatLink(l.url, l.rel)).join(", ");
+  const targets = link === null ? [] : pageTargets(page);
+  if (link !== null && targets.length > 0) {
+    const { prefix, suffix } = linkUrlParts(page.pageSize, options);
+    let value = "";
+    for (const [rel, target] of targets) {
+      value += `${value === "" ? "" : ", "}${formatLink(prefix + target + suffix, rel)}`;
+    }
+    headers[link] = value;
   }
-  if (count != null) headers[count] = String(page.count);
-  if (current != null) headers[current] = String(page.page);
-  if (pageTotal != null) headers[pageTotal] = String(page.pageTotal);
-  if (pageSize != null) headers[pageSize] = String(page.pageSize);
+  if (count !== null) headers[count] = String(page.count);
+  if (current !== null) headers[current] = String(page.page);
+  if (pageTotal !== null) headers[pageTotal] = String(page.pageTotal);
+  if (pageSize !== null) headers[pageSize] = String(page.pageSize);
   return headers;
 }

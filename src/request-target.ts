@@ -19,7 +19,7 @@ export function splitRequestTarget(url: string | URL): RequestTarget {
     return { path: absolutePath(url.pathname), query: url.search.slice(1) };
   const hash = url.indexOf("#");
   const target = hash < 0 ? url : url.slice(0, hash);
-  const start = SCHEME.test(target) ? authorityEnd(target) : 0;
+  const start = target.startsWith("/") || !SCHEME.test(target) ? 0 : authorityEnd(target);
   const mark = target.indexOf("?", start);
   return mark < 0
     ? { path: absolutePath(target.slice(start)), query: "" }

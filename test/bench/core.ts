@@ -46,7 +46,7 @@ const scenarios: readonly Scenario[] = [
   },
 ];
 
-const kinds = ["pagewise", "hand-written", "http-link-header"] as const;
+const kinds = ["pagewise", "hand-written", "http-link-header", "http-link-header + URL"] as const;
 type Kind = (typeof kinds)[number];
 
 /** Inner calls per tinybench sample, so the timer's own cost (tens of ns) stays out of the figures. */
@@ -92,7 +92,32 @@ function viaHttpLinkHeader(s: Scenario): Headers {
   return counted(headers, s, pageTotal);
 }
 
-/** The X-Pagination-* headers, shared by both baselines. */
+/**
+ * The same work as pagewise with http-link-header as the formatter: the link URLs are derived from
+ * the request URL (WHATWG `URL`, `page` replaced, `page_size` dropped, filters kept), as a
+ * developer must when the formatter builds no URLs.
+ */
+function viaHttpLinkHeaderAndUrl(s: Scenario): Headers {
+  const { page } = s;
+  const pageTotal = Math.ceil(s.count / s.pageSize);
+  const request = new URL(s.url, "http://localhost");
+  request.searchParams.delete("page");
+  request.searchParams.delete("page_size");
+  const target = (n: number): string => {
+    const url = new URL(request);
+    url.searchParams.append("page", String(n));
+    return url.pathname + url.search;
+  };
+  const link = new LinkHeader();
+  if (pageTotal > 1) link.set({ rel: "first", uri: target(1) });
+  if (page > 1) link.set({ rel: "prev", uri: target(page - 1) });
+  if (page < pageTotal) link.set({ rel: "next", uri: target(page + 1) });
+  if (pageTotal > 1) link.set({ rel: "last", uri: target(pageTotal) });
+  const headers: Headers = link.refs.length > 0 ? { Link: link.toString() } : {};
+  return counted(headers, s, pageTotal);
+}
+
+/** The X-Pagination-* headers, shared by the baselines. */
 function counted(headers: Headers, s: Scenario, pageTotal: number): Headers {
   headers["X-Pagination-Count"] = String(s.count);
   headers["X-Pagination-Page"] = String(s.page);
@@ -112,6 +137,9 @@ const loops: Readonly<Record<Kind, (s: Scenario) => void>> = {
   },
   "http-link-header": (s) => {
     for (let i = 0; i < BATCH; i++) sink = viaHttpLinkHeader(s);
+  },
+  "http-link-header + URL": (s) => {
+    for (let i = 0; i < BATCH; i++) sink = viaHttpLinkHeaderAndUrl(s);
   },
 };
 
@@ -137,9 +165,11 @@ function checkOutputs(s: Scenario): void {
   if (JSON.stringify(hand) !== JSON.stringify(expected)) {
     throw new Error(`Scenario ${s.key}: hand-written output differs:\n${show(hand, expected)}`);
   }
-  const hlh = viaHttpLinkHeader(s);
-  if (parsedLinks(hlh) !== parsedLinks(expected)) {
-    throw new Error(`Scenario ${s.key}: http-link-header output differs:\n${show(hlh, expected)}`);
+  for (const via of [viaHttpLinkHeader, viaHttpLinkHeaderAndUrl]) {
+    const hlh = via(s);
+    if (parsedLinks(hlh) !== parsedLinks(expected)) {
+      throw new Error(`Scenario ${s.key}: ${via.name} output differs:\n${show(hlh, expected)}`);
+    }
   }
 }
 
@@ -180,6 +210,7 @@ function scenarioFigures(bench: Bench, s: Scenario): Record<Kind, Figures> {
     pagewise: get("pagewise"),
     "hand-written": get("hand-written"),
     "http-link-header": get("http-link-header"),
+    "http-link-header + URL": get("http-link-header + URL"),
   };
 }
 
@@ -198,7 +229,9 @@ function printScenario(s: Scenario, f: Record<Kind, Figures>): void {
   console.log(`\nScenario ${s.key}: ${s.title}`);
   printTable([["task", "ops/s", "±rme", "median ops/s", "vs hand-written"], ...rows]);
   const vsHlh = f.pagewise.hz / f["http-link-header"].hz;
-  console.log(`  pagewise / http-link-header: ${times(vsHlh)}`);
+  const vsHlhUrl = f.pagewise.hz / f["http-link-header + URL"].hz;
+  console.log(`  pagewise / http-link-header: ${times(vsHlh)} (formatter only, precomputed URLs)`);
+  console.log(`  pagewise / http-link-header + URL: ${times(vsHlhUrl)} (same work as pagewise)`);
 }
 
 function printTable(rows: readonly (readonly string[])[]): void {
