@@ -3,6 +3,9 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: {
     index: "src/index.ts",
+    "express/index": "src/express/index.ts",
+    "fastify/index": "src/fastify/index.ts",
+    "fetch/index": "src/fetch/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,
@@ -11,4 +14,5 @@ export default defineConfig({
   target: "node20",
   treeshake: true,
   splitting: true,
+  external: ["express", "fastify", "fastify-plugin", "uri-templates", "zod"],
 });

@@ -2,6 +2,13 @@
  * pagewise: HTTP pagination and request conventions as framework-free functions.
  * @packageDocumentation
  */
+export { apiKeyVerifier } from "./api-key.js";
+export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  handleResource,
+  type ResourceRequest,
+} from "./handle-resource.js";
 export {
   exposedHeaderNames,
   headerNamePresets,
@@ -22,6 +29,7 @@ export {
   type ProblemCode,
   type ProblemIssue,
 } from "./problem-error.js";
+export { problemResponse, type ResourceResponse } from "./problem-response.js";
 export type { QueryInput } from "./query-input.js";
 export {
   type ReadRequestParamsOptions,
@@ -29,6 +37,21 @@ export {
   type RequestParamsInput,
   readRequestParams,
 } from "./read-request-params.js";
+export {
+  type ApiKeyVerifier,
+  defineResource,
+  type HandlerContext,
+  type JsonMethod,
+  json,
+  type ListContext,
+  type ListMethod,
+  type ListResult,
+  list,
+  type MethodDefinition,
+  type Resource,
+  type ResourceMethod,
+  type ResourceOptions,
+} from "./resource.js";
 export {
   type SplitRequest,
   type SplitRequestParamsOptions,

@@ -1,4 +1,5 @@
 import { PagewiseError } from "./problem-error.js";
+import { malformedJson } from "./problem-response.js";
 
 /** A request body as a server sees it: raw text or bytes, or a value a framework already parsed. */
 export type BodyInput = string | Uint8Array | object | null | undefined;
@@ -32,7 +33,7 @@ function parseJson(body: string | Uint8Array): unknown {
   try {
     return JSON.parse(typeof body === "string" ? body : utf8.decode(body));
   } catch {
-    throw new PagewiseError(400, "malformed_json", "The request body is not valid UTF-8 JSON.");
+    throw malformedJson();
   }
 }
 

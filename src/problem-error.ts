@@ -32,6 +32,8 @@ export type ProblemCode =
   | "body_not_object"
   | "parameter_in_query"
   | "validation_failed"
+  | "payload_too_large"
+  | "bad_request"
   | "unauthorized"
   | "method_not_allowed";
 
@@ -40,6 +42,7 @@ const STATUS_TITLES: Readonly<Record<number, string>> = {
   401: "Unauthorized",
   404: "Not Found",
   405: "Method Not Allowed",
+  413: "Content Too Large",
   415: "Unsupported Media Type",
 };
 
@@ -66,22 +69,27 @@ export class PagewiseError extends Error {
   readonly status: number;
   /** The RFC 9457 body to answer with. */
   readonly problem: Problem;
+  /** Response headers the answer needs besides the body's (`Allow` for 405, `WWW-Authenticate` for 401). */
+  readonly headers: Readonly<Record<string, string>>;
 
   /**
    * @param status - a 4xx HTTP status
    * @param code - the stable reason, copied into `problem.code`
    * @param detail - a human-readable explanation of this occurrence
    * @param extra - `parameter` and `errors` members to add to the problem
+   * @param headers - response headers the answer needs, e.g. `{ Allow: "GET, OPTIONS" }`
    */
   constructor(
     status: number,
     code: ProblemCode,
     detail: string,
     extra: { parameter?: string; errors?: readonly ProblemIssue[] } = {},
+    headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
     this.name = "PagewiseError";
     this.status = status;
+    this.headers = headers;
     this.problem = {
       type: "about:blank",
       title: STATUS_TITLES[status] ?? "Error",

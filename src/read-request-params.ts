@@ -2,6 +2,7 @@ import { sendsParamsInBody } from "./http-methods.js";
 import { type BodyInput, isAbsentBody, readJsonObject, withoutForbiddenKeys } from "./json-body.js";
 import { isJsonMediaType } from "./json-media-type.js";
 import { PagewiseError, type ProblemIssue } from "./problem-error.js";
+import { notJson } from "./problem-response.js";
 import type { QueryInput } from "./query-input.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
@@ -12,7 +13,7 @@ export interface RequestParamsInput {
   /** The body: raw text or bytes, or what a framework's JSON parser produced. */
   readonly body?: BodyInput;
   /** The request's `Content-Type` header, if any. */
-  readonly contentType?: string | null;
+  readonly contentType?: string | null | undefined;
 }
 
 /** Options of {@link readRequestParams}. */
@@ -60,10 +61,19 @@ export function readRequestParams<S extends StandardSchemaV1 | undefined = undef
   input: RequestParamsInput,
   options: ReadRequestParamsOptions<S> = {},
 ): RequestParams<S> {
-  const params = sendsParamsInBody(method)
-    ? readBodyParams(method, input, options.queryOnBodyMethods ?? "reject")
+  const params = readRawParams(method, input, options.queryOnBodyMethods);
+  return (options.schema ? validateParams(options.schema, params) : params) as RequestParams<S>;
+}
+
+/** The parameters before validation: the query for query methods, the JSON body for body methods. */
+export function readRawParams(
+  method: string,
+  input: RequestParamsInput,
+  queryOnBodyMethods: "reject" | "ignore" = "reject",
+): Record<string, unknown> {
+  return sendsParamsInBody(method)
+    ? readBodyParams(method, input, queryOnBodyMethods)
     : queryParams(input.query);
-  return (options.schema ? validate(options.schema, params) : params) as RequestParams<S>;
 }
 
 function readBodyParams(method: string, input: RequestParamsInput, onQuery: "reject" | "ignore") {
@@ -78,11 +88,7 @@ function readBodyParams(method: string, input: RequestParamsInput, onQuery: "rej
   }
   if (isAbsentBody(input.body)) return {};
   if (!isJsonMediaType(input.contentType ?? "")) {
-    throw new PagewiseError(
-      415,
-      "unsupported_media_type",
-      "The request body must be JSON, sent with Content-Type: application/json.",
-    );
+    throw notJson();
   }
   return readJsonObject(input.body);
 }
@@ -110,7 +116,12 @@ function queryParams(query: QueryInput | undefined): Record<string, unknown> {
   return params;
 }
 
-function validate(schema: StandardSchemaV1, params: Record<string, unknown>): unknown {
+/**
+ * Validates parameters with a Standard Schema (zod 4) synchronously.
+ *
+ * @throws {PagewiseError} 400 `validation_failed` listing every issue
+ */
+export function validateParams(schema: StandardSchemaV1, params: Record<string, unknown>): unknown {
   const result = schema["~standard"].validate(params);
   if (result instanceof Promise) {
     throw new TypeError("readRequestParams needs a synchronous schema (no async refinements)");

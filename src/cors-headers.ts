@@ -1,0 +1,70 @@
+import {
+  exposedHeaderNames,
+  headerNamePresets,
+  type PaginationHeaderNames,
+} from "./header-names.js";
+
+/** CORS settings of a resource. */
+export interface CorsOptions {
+  /** Allowed origins: `'*'` (default), one origin, a list, or a predicate. */
+  readonly origin?: "*" | string | readonly string[] | ((origin: string) => boolean);
+  /** Request headers a preflight may ask for. Default `['X-Api-Key', 'Content-Type']`. */
+  readonly allowHeaders?: readonly string[];
+  /** Seconds a browser may cache a preflight. Default 600. */
+  readonly maxAge?: number;
+  /** Send `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`). Default `false`. */
+  readonly credentials?: boolean;
+}
+
+/** What CORS needs to know of a request. */
+export interface CorsRequest {
+  readonly origin: string | undefined;
+  /** True for an OPTIONS request carrying `Access-Control-Request-Method`. */
+  readonly preflight: boolean;
+}
+
+const DEFAULT_ALLOW_HEADERS = ["X-Api-Key", "Content-Type"] as const;
+
+/**
+ * The CORS response headers for a request: `Access-Control-Allow-Origin` (and `Vary: Origin` when it
+ * depends on the origin), `Access-Control-Expose-Headers` with the pagination headers (a script on
+ * another origin cannot read `Link` or `X-Pagination-*` without it), and for a preflight the allowed
+ * methods and headers and the max age. An origin that is not allowed gets no CORS headers.
+ *
+ * @param cors - `true` (any origin) or {@link CorsOptions}
+ * @param request - the `Origin` header and whether the request is a preflight
+ * @param allow - the methods to allow in a preflight, e.g. `"GET, OPTIONS"`
+ * @param names - the pagination header names in use
+ */
+export function corsHeaders(
+  cors: true | CorsOptions,
+  request: CorsRequest,
+  allow: string,
+  names: PaginationHeaderNames = headerNamePresets.xPagination,
+): Record<string, string> {
+  const options = cors === true ? {} : cors;
+  const { origin = "*", credentials = false } = options;
+  const headers: Record<string, string> = {};
+  const echo = origin !== "*" || credentials;
+  if (echo) headers.Vary = "Origin";
+  if (request.origin === undefined || !originAllowed(origin, request.origin)) return headers;
+  headers["Access-Control-Allow-Origin"] = echo ? request.origin : "*";
+  if (credentials) headers["Access-Control-Allow-Credentials"] = "true";
+  if (request.preflight) {
+    headers["Access-Control-Allow-Methods"] = allow;
+    headers["Access-Control-Allow-Headers"] = (options.allowHeaders ?? DEFAULT_ALLOW_HEADERS).join(
+      ", ",
+    );
+    headers["Access-Control-Max-Age"] = String(options.maxAge ?? 600);
+  } else {
+    headers["Access-Control-Expose-Headers"] = exposedHeaderNames(names).join(", ");
+  }
+  return headers;
+}
+
+function originAllowed(allowed: NonNullable<CorsOptions["origin"]>, origin: string): boolean {
+  if (allowed === "*") return true;
+  if (typeof allowed === "string") return allowed === origin;
+  if (typeof allowed === "function") return allowed(origin);
+  return allowed.includes(origin);
+}

@@ -1,0 +1,67 @@
+/**
+ * pagewise for Express 4 and 5: a handler that serves a resource, and an error handler that answers
+ * express.json()'s body errors as problems.
+ * @packageDocumentation
+ */
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import { DEFAULT_MAX_BODY_BYTES, handleResource } from "../handle-resource.js";
+import { frameworkBodyError, problemResponse, type ResourceResponse } from "../problem-response.js";
+import { nodeHeader, readNodeBody } from "../read-node-body.js";
+import type { Resource } from "../resource.js";
+
+/**
+ * An Express handler serving a resource at a path. Mount it with `app.all` (or `router.all`) so it
+ * also answers OPTIONS and other methods (204/405 with `Allow`).
+ *
+ * Bodies: without a body parser, pagewise reads the raw body itself (up to `maxBodyBytes`); when
+ * `express.json()` (or `express.text()`/`express.raw()`) already read it, pagewise uses `req.body`.
+ * Link URLs come from `req.originalUrl`. Errors that are not pagewise's (a bug in a handler) go to
+ * `next(error)`.
+ *
+ * @param resource - from `defineResource`
+ * @returns an Express request handler
+ * @example
+ * ```ts
+ * import { expressHandler } from "pagewise/express";
+ * app.all("/package/:owner/:repo/packages/", expressHandler(packages));
+ * ```
+ */
+export function expressHandler(resource: Resource<Request>): RequestHandler {
+  return (req, res, next) => {
+    handleResource(resource, {
+      method: req.method,
+      url: req.originalUrl,
+      header: (name) => nodeHeader(req.headers[name]),
+      readBody: (maxBytes) =>
+        req.readableEnded ? req.body : readNodeBody(req, req.headers["content-length"], maxBytes),
+      pathParams: req.params as Record<string, string>,
+      native: req,
+    }).then((response) => write(res, response), next);
+  };
+}
+
+/**
+ * An Express error handler that answers the 4xx body errors of `express.json()` (malformed JSON,
+ * too large, unsupported charset) and any {@link PagewiseError} as `application/problem+json`, like
+ * pagewise's own; every other error goes on to `next`.
+ *
+ * @param maxBodyBytes - the limit you gave express.json(), named in a 413's detail; default 1 MiB
+ * @example
+ * ```ts
+ * app.use(express.json());
+ * app.all("/items/", expressHandler(items));
+ * app.use(expressErrorHandler());
+ * ```
+ */
+export function expressErrorHandler(maxBodyBytes = DEFAULT_MAX_BODY_BYTES): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    const problem = frameworkBodyError(error, maxBodyBytes);
+    if (problem === undefined || res.headersSent) return next(error);
+    write(res, problemResponse(problem));
+  };
+}
+
+function write(res: import("express").Response, { status, headers, body }: ResourceResponse): void {
+  res.writeHead(status, headers);
+  res.end(body ?? undefined);
+}
