@@ -58,10 +58,9 @@ function handler(resource: Resource<FastifyRequest>) {
       pathParams: request.params as Record<string, string>,
       native: request,
     });
-    return reply
-      .code(response.status)
-      .headers(response.headers)
-      .send(response.body ?? undefined);
+    // Bytes, not a string: Fastify would append "; charset=utf-8" to the spec's Content-Type.
+    const body = response.body === null ? undefined : Buffer.from(response.body);
+    return reply.code(response.status).headers(response.headers).send(body);
   };
 }
 
