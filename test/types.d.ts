@@ -20,3 +20,8 @@ declare module "li" {
   const li: Li;
   export default li;
 }
+
+declare module "express4" {
+  import express = require("express");
+  export = express;
+}

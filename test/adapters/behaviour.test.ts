@@ -1,0 +1,725 @@
+/**
+ * One behaviour suite, run over real HTTP against every adapter and framework version: the same
+ * request must get the same status, the same headers (all but transport ones) and the same body.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY, dataset, routes } from "./resources.js";
+import { adapters, type Running } from "./servers.js";
+
+interface Call {
+  readonly method?: string;
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+}
+
+const TRANSPORT = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+]);
+const key = { "x-api-key": API_KEY };
+const jsonType = { "content-type": "application/json" };
+const problemType = { "content-type": "application/problem+json" };
+const exposed =
+  "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize";
+
+async function call(
+  origin: string,
+  { method = "GET", path, headers = {}, body }: Call,
+): Promise<Answer> {
+  const response = await fetch(origin + path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  const text = await response.text();
+  const kept = [...response.headers].filter(([name]) => !TRANSPORT.has(name));
+  const type = response.headers.get("content-type") ?? "";
+  return {
+    status: response.status,
+    headers: Object.fromEntries(kept),
+    body: text === "" ? null : type.includes("json") ? JSON.parse(text) : text,
+  };
+}
+
+/** The pagination headers of a page, with the given Link entries (rel → page). */
+function paged(
+  path: string,
+  count: number,
+  page: number,
+  total: number,
+  size: number,
+  links: Record<string, number | string> = {},
+) {
+  const link = Object.entries(links)
+    .map(
+      ([rel, target]) =>
+        `<${typeof target === "number" ? `${path}?page=${target}` : target}>; rel="${rel}"`,
+    )
+    .join(", ");
+  return {
+    ...jsonType,
+    ...(link ? { link } : {}),
+    "x-pagination-count": String(count),
+    "x-pagination-page": String(page),
+    "x-pagination-pagetotal": String(total),
+    "x-pagination-pagesize": String(size),
+  };
+}
+
+const ids = (from: number, to: number) => dataset(to).slice(from - 1);
+const problem = (
+  status: number,
+  title: string,
+  code: string,
+  detail: string,
+  extra: object = {},
+) => ({
+  type: "about:blank",
+  title,
+  status,
+  detail,
+  code,
+  ...extra,
+});
+
+const P = "/package/o/three/packages/";
+const R350 = "/package/o/n350/packages/";
+const R400 = "/package/o/n400/packages/";
+
+const cases: readonly (readonly [string, Call, Answer])[] = [
+  // --- the spec's examples
+  [
+    "spec example: 3 items, page=2&page_size=1",
+    { path: `${P}?page=2&page_size=1`, headers: key },
+    {
+      status: 200,
+      headers: paged(P, 3, 2, 3, 1, { first: 1, prev: 1, next: 3, last: 3 }),
+      body: ids(2, 2),
+    },
+  ],
+  [
+    "350 items of 100: the 4th page holds 50",
+    { path: `${R350}?page=4&page_size=100`, headers: key },
+    {
+      status: 200,
+      headers: paged(R350, 350, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+      body: ids(301, 350),
+    },
+  ],
+  [
+    "400 items of 100: 4 full pages",
+    { path: `${R400}?page=4&page_size=100`, headers: key },
+    {
+      status: 200,
+      headers: paged(R400, 400, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+      body: ids(301, 400),
+    },
+  ],
+  [
+    "one page: no Link",
+    { path: P, headers: key },
+    { status: 200, headers: paged(P, 3, 1, 1, 30), body: ids(1, 3) },
+  ],
+  [
+    "empty dataset: never paginated",
+    { path: "/package/o/empty/packages/?page=2", headers: key },
+    { status: 200, headers: jsonType, body: [] },
+  ],
+  [
+    "empty dataset with emptyHeaders 'zero'",
+    { path: "/empty-zero/?page_size=10" },
+    { status: 200, headers: paged("", 0, 1, 1, 10), body: [] },
+  ],
+  [
+    "without the trailing slash",
+    { path: "/package/o/three/packages?page=2&page_size=1", headers: key },
+    {
+      status: 200,
+      headers: paged("/package/o/three/packages", 3, 2, 3, 1, {
+        first: 1,
+        prev: 1,
+        next: 3,
+        last: 3,
+      }),
+      body: ids(2, 2),
+    },
+  ],
+  [
+    "HEAD: GET's headers, no body",
+    { method: "HEAD", path: `${P}?page=2&page_size=1`, headers: key },
+    {
+      status: 200,
+      headers: paged(P, 3, 2, 3, 1, { first: 1, prev: 1, next: 3, last: 3 }),
+      body: null,
+    },
+  ],
+  // --- filters, page size, overflow
+  [
+    "status filter kept in links, page_size dropped",
+    { path: "/package/o/n350/?status=failed&page=2&page_size=30", headers: key },
+    {
+      status: 200,
+      headers: paged("/package/o/n350/", 70, 2, 3, 30, {
+        first: "/package/o/n350/?status=failed&page=1",
+        prev: "/package/o/n350/?status=failed&page=1",
+        next: "/package/o/n350/?status=failed&page=3",
+        last: "/package/o/n350/?status=failed&page=3",
+      }),
+      body: dataset(350)
+        .filter((p) => p.status === "failed")
+        .slice(30, 60),
+    },
+  ],
+  [
+    "page_size over 500 is clamped",
+    { path: "/package/o/n1200/packages/?page_size=501", headers: key },
+    {
+      status: 200,
+      headers: paged("/package/o/n1200/packages/", 1200, 1, 3, 500, { first: 1, next: 2, last: 3 }),
+      body: ids(1, 500),
+    },
+  ],
+  [
+    "overflow 'empty'",
+    { path: "/overflow/empty/?page=9&page_size=100" },
+    {
+      status: 200,
+      headers: paged("/overflow/empty/", 350, 9, 4, 100, { first: 1, prev: 4, last: 4 }),
+      body: [],
+    },
+  ],
+  [
+    "overflow 'last'",
+    { path: "/overflow/last/?page=9&page_size=100" },
+    {
+      status: 200,
+      headers: paged("/overflow/last/", 350, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+      body: ids(301, 350),
+    },
+  ],
+  [
+    "overflow 'error'",
+    { path: "/overflow/error/?page=9&page_size=100" },
+    {
+      status: 404,
+      headers: problemType,
+      body: problem(
+        404,
+        "Not Found",
+        "page_out_of_range",
+        "Page 9 does not exist; the last page is 4.",
+        { parameter: "page" },
+      ),
+    },
+  ],
+  // --- link options
+  [
+    "linkParams 'all' keeps page_size",
+    { path: "/links/all/?page=2&page_size=100&q=x" },
+    {
+      status: 200,
+      headers: paged("", 350, 2, 4, 100, {
+        first: "/links/all/?q=x&page=1&page_size=100",
+        prev: "/links/all/?q=x&page=1&page_size=100",
+        next: "/links/all/?q=x&page=3&page_size=100",
+        last: "/links/all/?q=x&page=4&page_size=100",
+      }),
+      body: ids(101, 200),
+    },
+  ],
+  [
+    "template links",
+    { path: "/links/template/?page=2&page_size=100" },
+    {
+      status: 200,
+      headers: paged("", 350, 2, 4, 100, {
+        first: "/links/template/?page=1{&page_size}",
+        prev: "/links/template/?page=1{&page_size}",
+        next: "/links/template/?page=3{&page_size}",
+        last: "/links/template/?page=4{&page_size}",
+      }),
+      body: ids(101, 200),
+    },
+  ],
+  [
+    "baseUrl makes links absolute",
+    { path: "/links/base/?page=4&page_size=100" },
+    {
+      status: 200,
+      headers: paged("", 350, 4, 4, 100, {
+        first: "https://api.example.com/v1/links/base/?page=1",
+        prev: "https://api.example.com/v1/links/base/?page=3",
+        last: "https://api.example.com/v1/links/base/?page=4",
+      }),
+      body: ids(301, 350),
+    },
+  ],
+  [
+    "trustProxy reads X-Forwarded-Proto and X-Forwarded-Host",
+    {
+      path: "/links/proxy/?page=4&page_size=100",
+      headers: { "x-forwarded-proto": "https", "x-forwarded-host": "shop.example, proxy.internal" },
+    },
+    {
+      status: 200,
+      headers: paged("", 350, 4, 4, 100, {
+        first: "https://shop.example/links/proxy/?page=1",
+        prev: "https://shop.example/links/proxy/?page=3",
+        last: "https://shop.example/links/proxy/?page=4",
+      }),
+      body: ids(301, 350),
+    },
+  ],
+  [
+    "trustProxy ignores a forwarded host that is not a plain host",
+    {
+      path: "/links/proxy/?page=4&page_size=100",
+      headers: { "x-forwarded-host": "evil.example/x?" },
+    },
+    {
+      status: 200,
+      headers: paged("/links/proxy/", 350, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+      body: ids(301, 350),
+    },
+  ],
+  // --- hostile page values: the documented lenient reading, never a 500
+  ...(
+    [
+      ["page=abc", 1, 30],
+      ["page=1e3", 1, 30],
+      ["page=-0", 1, 30],
+      ["page=0", 1, 30],
+      ["page=-3", 1, 30],
+      ["page=1.5", 1, 30],
+      ["page=0x10", 1, 30],
+      ["page=", 1, 30],
+      ["page=%202", 1, 30],
+      ["page=2&page=3&page_size=100", 2, 100],
+      ["page_size=0", 1, 30],
+      ["page_size=-5", 1, 30],
+      ["page_size=1.5", 1, 30],
+      ["page_size=", 1, 30],
+    ] as const
+  ).map(([query, page, size]): readonly [string, Call, Answer] => {
+    const total = Math.ceil(350 / size);
+    const links = {
+      first: 1,
+      ...(page > 1 ? { prev: page - 1 } : {}),
+      next: page + 1,
+      last: total,
+    };
+    return [
+      `lenient ${query}`,
+      { path: `${R350}?${query}`, headers: key },
+      {
+        status: 200,
+        headers: paged(R350, 350, page, total, size, links),
+        body: ids((page - 1) * size + 1, page * size),
+      },
+    ];
+  }),
+  [
+    "lenient page[a]=2: another parameter, kept in links with its brackets encoded",
+    { path: `${R350}?page[a]=2&page_size=100`, headers: key },
+    {
+      status: 200,
+      headers: paged(R350, 350, 1, 4, 100, {
+        first: `${R350}?page%5Ba%5D=2&page=1`,
+        next: `${R350}?page%5Ba%5D=2&page=2`,
+        last: `${R350}?page%5Ba%5D=2&page=4`,
+      }),
+      body: ids(1, 100),
+    },
+  ],
+  [
+    "lenient page_size[]=5: another parameter, default size",
+    { path: `${R350}?page_size[]=5`, headers: key },
+    {
+      status: 200,
+      headers: paged(R350, 350, 1, 12, 30, {
+        first: `${R350}?page_size%5B%5D=5&page=1`,
+        next: `${R350}?page_size%5B%5D=5&page=2`,
+        last: `${R350}?page_size%5B%5D=5&page=12`,
+      }),
+      body: ids(1, 30),
+    },
+  ],
+  [
+    "page past MAX_SAFE_INTEGER",
+    { path: `${R350}?page=99999999999999999999&page_size=100`, headers: key },
+    {
+      status: 200,
+      headers: paged(R350, 350, Number.MAX_SAFE_INTEGER, 4, 100, { first: 1, prev: 4, last: 4 }),
+      body: [],
+    },
+  ],
+  [
+    "strict: page=abc → 400",
+    { path: "/strict/?page=abc" },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "invalid_parameter",
+        'Parameter "page" must be a whole decimal number; got "abc".',
+        { parameter: "page" },
+      ),
+    },
+  ],
+  [
+    "strict: page_size=501 → 400",
+    { path: "/strict/?page_size=501" },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "page_size_too_large",
+        'Parameter "page_size" must be at most 500.',
+        { parameter: "page_size" },
+      ),
+    },
+  ],
+  // --- JSON bodies on DELETE (spec 4.1)
+  [
+    "DELETE with a JSON body",
+    {
+      method: "DELETE",
+      path: "/package/o/n350/",
+      headers: { ...key, ...jsonType },
+      body: '{"status":"failed"}',
+    },
+    { status: 200, headers: jsonType, body: { deleted: 70 } },
+  ],
+  [
+    "DELETE with a wrong content type → 415",
+    {
+      method: "DELETE",
+      path: "/package/o/n350/",
+      headers: { ...key, "content-type": "text/plain" },
+      body: '{"status":"failed"}',
+    },
+    {
+      status: 415,
+      headers: problemType,
+      body: problem(
+        415,
+        "Unsupported Media Type",
+        "unsupported_media_type",
+        "The request body must be JSON, sent with Content-Type: application/json.",
+      ),
+    },
+  ],
+  [
+    "DELETE with malformed JSON → 400",
+    {
+      method: "DELETE",
+      path: "/package/o/n350/",
+      headers: { ...key, ...jsonType },
+      body: '{"status":',
+    },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "malformed_json",
+        "The request body is not valid UTF-8 JSON.",
+      ),
+    },
+  ],
+  [
+    "DELETE with a JSON array → 400",
+    {
+      method: "DELETE",
+      path: "/package/o/n350/",
+      headers: { ...key, ...jsonType },
+      body: '["failed"]',
+    },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "body_not_object",
+        "The request body must be a JSON object.",
+      ),
+    },
+  ],
+  [
+    "DELETE without a status → 400 naming it",
+    { method: "DELETE", path: "/package/o/n350/", headers: key },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "validation_failed",
+        'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined".',
+        {
+          parameter: "status",
+          errors: [
+            {
+              parameter: "status",
+              detail:
+                'Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"',
+            },
+          ],
+        },
+      ),
+    },
+  ],
+  [
+    "DELETE with the status in the query → 400",
+    { method: "DELETE", path: "/package/o/n350/?status=failed", headers: key },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "parameter_in_query",
+        'Parameters of a DELETE request go in a JSON body, not the query string; found "status".',
+        { parameter: "status" },
+      ),
+    },
+  ],
+  [
+    "unknown status in a GET filter → 400",
+    { path: "/package/o/n350/?status=gone", headers: key },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "validation_failed",
+        'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined".',
+        {
+          parameter: "status",
+          errors: [
+            {
+              parameter: "status",
+              detail:
+                'Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"',
+            },
+          ],
+        },
+      ),
+    },
+  ],
+  [
+    "POST body over maxBodyBytes → 413",
+    {
+      method: "POST",
+      path: "/small-body/",
+      headers: jsonType,
+      body: JSON.stringify({ pad: "x".repeat(100) }),
+    },
+    {
+      status: 413,
+      headers: problemType,
+      body: problem(
+        413,
+        "Content Too Large",
+        "payload_too_large",
+        "The request body is larger than 64 bytes.",
+      ),
+    },
+  ],
+  [
+    "POST body within maxBodyBytes → 201",
+    {
+      method: "POST",
+      path: "/small-body/",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: '{"a":"é"}',
+    },
+    { status: 201, headers: jsonType, body: { a: "é" } },
+  ],
+  // --- X-Api-Key (spec section 5)
+  [
+    "missing X-Api-Key → 401",
+    { path: P },
+    {
+      status: 401,
+      headers: { ...problemType, "www-authenticate": 'ApiKey header="X-Api-Key"' },
+      body: problem(
+        401,
+        "Unauthorized",
+        "unauthorized",
+        "Send your API key in the X-Api-Key header.",
+      ),
+    },
+  ],
+  [
+    "wrong X-Api-Key → 401",
+    { path: P, headers: { "x-api-key": "nope" } },
+    {
+      status: 401,
+      headers: { ...problemType, "www-authenticate": 'ApiKey header="X-Api-Key"' },
+      body: problem(401, "Unauthorized", "unauthorized", "The API key is not valid."),
+    },
+  ],
+  // --- Allow, OPTIONS, 405
+  [
+    "OPTIONS → 204 with Allow, no key needed",
+    { method: "OPTIONS", path: P },
+    { status: 204, headers: { allow: "GET, OPTIONS" }, body: null },
+  ],
+  [
+    "POST on a GET-only resource → 405 with Allow",
+    { method: "POST", path: P, headers: key },
+    {
+      status: 405,
+      headers: { ...problemType, allow: "GET, OPTIONS" },
+      body: problem(
+        405,
+        "Method Not Allowed",
+        "method_not_allowed",
+        "POST is not allowed here; allowed: GET, OPTIONS.",
+      ),
+    },
+  ],
+  [
+    "PUT on GET+DELETE → 405 with Allow",
+    { method: "PUT", path: "/package/o/n350/", headers: key },
+    {
+      status: 405,
+      headers: { ...problemType, allow: "GET, DELETE, OPTIONS" },
+      body: problem(
+        405,
+        "Method Not Allowed",
+        "method_not_allowed",
+        "PUT is not allowed here; allowed: GET, DELETE, OPTIONS.",
+      ),
+    },
+  ],
+  // --- CORS
+  [
+    "CORS preflight",
+    {
+      method: "OPTIONS",
+      path: P,
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-api-key",
+      },
+    },
+    {
+      status: 204,
+      headers: {
+        allow: "GET, OPTIONS",
+        "access-control-allow-origin": "*",
+        "access-control-allow-methods": "GET, OPTIONS",
+        "access-control-allow-headers": "X-Api-Key, Content-Type",
+        "access-control-max-age": "600",
+      },
+      body: null,
+    },
+  ],
+  [
+    "CORS: pagination headers exposed",
+    { path: `${P}?page=2&page_size=1`, headers: { ...key, origin: "https://app.example" } },
+    {
+      status: 200,
+      headers: {
+        ...paged(P, 3, 2, 3, 1, { first: 1, prev: 1, next: 3, last: 3 }),
+        "access-control-allow-origin": "*",
+        "access-control-expose-headers": exposed,
+      },
+      body: ids(2, 2),
+    },
+  ],
+  [
+    "CORS headers on a 401 too",
+    { path: P, headers: { origin: "https://app.example" } },
+    {
+      status: 401,
+      headers: {
+        ...problemType,
+        "www-authenticate": 'ApiKey header="X-Api-Key"',
+        "access-control-allow-origin": "*",
+        "access-control-expose-headers": exposed,
+      },
+      body: problem(
+        401,
+        "Unauthorized",
+        "unauthorized",
+        "Send your API key in the X-Api-Key header.",
+      ),
+    },
+  ],
+  [
+    "CORS with credentials echoes an allowed origin",
+    { path: "/credentials/", headers: { origin: "https://app.example" } },
+    {
+      status: 200,
+      headers: {
+        ...paged("", 3, 1, 1, 30),
+        vary: "Origin",
+        "access-control-allow-origin": "https://app.example",
+        "access-control-allow-credentials": "true",
+        "access-control-expose-headers": exposed,
+      },
+      body: ids(1, 3),
+    },
+  ],
+  [
+    "CORS refuses an origin not listed",
+    { path: "/credentials/", headers: { origin: "https://evil.example" } },
+    { status: 200, headers: { ...paged("", 3, 1, 1, 30), vary: "Origin" }, body: ids(1, 3) },
+  ],
+  // --- the Host header never reaches a link
+  [
+    "a spoofed Host header is not used",
+    { path: `${P}?page=2&page_size=1`, headers: { ...key, "x-forwarded-host": "evil.example" } },
+    {
+      status: 200,
+      headers: paged(P, 3, 2, 3, 1, { first: 1, prev: 1, next: 3, last: 3 }),
+      body: ids(2, 2),
+    },
+  ],
+  [
+    "unsafe characters in filters are percent-encoded in links",
+    { path: "/links/all/?page=2&page_size=100&q=a,b;c%0D%0A%3C%3E" },
+    {
+      status: 200,
+      headers: paged("", 350, 2, 4, 100, {
+        first: "/links/all/?q=a%2Cb%3Bc%0D%0A%3C%3E&page=1&page_size=100",
+        prev: "/links/all/?q=a%2Cb%3Bc%0D%0A%3C%3E&page=1&page_size=100",
+        next: "/links/all/?q=a%2Cb%3Bc%0D%0A%3C%3E&page=3&page_size=100",
+        last: "/links/all/?q=a%2Cb%3Bc%0D%0A%3C%3E&page=4&page_size=100",
+      }),
+      body: ids(101, 200),
+    },
+  ],
+];
+
+describe.each(Object.keys(adapters))("%s", (name) => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+  });
+  afterAll(() => server.close());
+
+  it.each(cases)("%s", async (_title, request, expected) => {
+    expect(await call(server.origin, request)).toStrictEqual(expected);
+  });
+});

@@ -1,0 +1,94 @@
+/** The resources every adapter serves in the behaviour suite, built with the core API only. */
+import { z } from "zod";
+import {
+  apiKeyVerifier,
+  defineResource,
+  json,
+  list,
+  type Resource,
+  type ResourceOptions,
+} from "../../src/index.js";
+
+export const API_KEY = "test-key";
+export const STATUSES = [
+  "awaiting_sync",
+  "sync_in_progress",
+  "completed",
+  "failed",
+  "quarantined",
+] as const;
+
+/** Items `{ id, status }` 1..n; item i has status STATUSES[(i - 1) % 5]. */
+export function dataset(size: number) {
+  return Array.from({ length: size }, (_, i) => ({ id: i + 1, status: STATUSES[i % 5] as string }));
+}
+
+const SIZES: Readonly<Record<string, number>> = {
+  three: 3,
+  n350: 350,
+  n400: 400,
+  n1200: 1200,
+  empty: 0,
+};
+const byRepo = (repo: string | undefined) => dataset(SIZES[repo ?? ""] ?? 0);
+
+const secured = { apiKey: apiKeyVerifier(API_KEY), cors: true } as const;
+const statusFilter = z.object({ status: z.enum(STATUSES).optional() });
+const statusBody = z.object({ status: z.enum(STATUSES) });
+
+/** The spec's `/package/<owner>/<repo>/packages/` list: GET only, key required, CORS on. */
+const packages = defineResource(
+  { GET: list({ handler: ({ path }) => byRepo(path.repo) }) },
+  secured,
+);
+
+/** The spec's `/package/<owner>/<repo>/`: GET filtered by status, DELETE by status (counts only). */
+const repository = defineResource(
+  {
+    GET: list({
+      schema: statusFilter,
+      handler: ({ params, path }) =>
+        byRepo(path.repo).filter((p) => !params.status || p.status === params.status),
+    }),
+    DELETE: json({
+      schema: statusBody,
+      handler: ({ params, path }) => ({
+        deleted: byRepo(path.repo).filter((p) => p.status === params.status).length,
+      }),
+    }),
+  },
+  secured,
+);
+
+/** A 350-item list with the given options. */
+const listWith = (options: ResourceOptions) =>
+  defineResource({ GET: list({ handler: () => dataset(350) }) }, options);
+
+/** Routes: an Express-style path pattern and the resource served there. */
+export const routes: readonly (readonly [string, Resource])[] = [
+  ["/package/:owner/:repo/packages/", packages],
+  ["/package/:owner/:repo/", repository],
+  ["/overflow/empty/", listWith({ overflow: "empty" })],
+  ["/overflow/last/", listWith({ overflow: "last" })],
+  ["/overflow/error/", listWith({ overflow: "error" })],
+  ["/strict/", listWith({ invalid: "strict", overMax: "error" })],
+  ["/links/all/", listWith({ linkParams: "all" })],
+  ["/links/template/", listWith({ template: true })],
+  ["/links/base/", listWith({ baseUrl: "https://api.example.com/v1/" })],
+  ["/links/proxy/", listWith({ trustProxy: true })],
+  ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
+  [
+    "/small-body/",
+    defineResource(
+      { POST: json({ status: 201, handler: ({ params }) => params }) },
+      { maxBodyBytes: 64 },
+    ),
+  ],
+  [
+    "/credentials/",
+    defineResource(
+      { GET: list({ handler: () => dataset(3) }) },
+      { cors: { origin: ["https://app.example"], credentials: true } },
+    ),
+  ],
+];

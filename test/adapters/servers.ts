@@ -1,0 +1,81 @@
+/** Starts the suite's routes on each adapter and framework version, on 127.0.0.1 with an ephemeral port. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import express5 from "express";
+import express4 from "express4";
+import fastify5 from "fastify";
+import fastify4 from "fastify4";
+import { expressHandler } from "../../src/express/index.js";
+import { fastifyPagewise } from "../../src/fastify/index.js";
+import { fetchHandler } from "../../src/fetch/index.js";
+import type { Resource } from "../../src/index.js";
+
+/** A running server: its origin and how to stop it. */
+export interface Running {
+  readonly origin: string;
+  readonly close: () => Promise<void>;
+}
+
+type Routes = readonly (readonly [string, Resource])[];
+
+async function listen(server: Server): Promise<Running> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+function expressApp(create: typeof express5, routes: Routes) {
+  const app = create();
+  app.disable("x-powered-by");
+  for (const [path, resource] of routes) app.all(path, expressHandler(resource));
+  return listen(createServer(app));
+}
+
+async function fastifyApp(create: typeof fastify5, routes: Routes): Promise<Running> {
+  const app = create({ ignoreTrailingSlash: true });
+  await app.register(fastifyPagewise);
+  for (const [path, resource] of routes) app.pagewise(path, resource);
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { origin: address.replace("localhost", "127.0.0.1"), close: () => app.close() };
+}
+
+/** A tiny router for the fetch adapter: `:name` segments, optional trailing slash. */
+function fetchRouter(routes: Routes) {
+  const table = routes.map(([path, resource]) => {
+    const names: string[] = [];
+    const pattern = path.replace(/\/$/, "").replace(/:(\w+)/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
+    return {
+      regex: new RegExp(`^${pattern}/?$`),
+      names,
+      serve: fetchHandler(resource),
+    };
+  });
+  return (request: Request): Promise<Response> | Response => {
+    const { pathname } = new URL(request.url);
+    for (const { regex, names, serve } of table) {
+      const match = regex.exec(pathname);
+      if (match)
+        return serve(
+          request,
+          Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? "")])),
+        );
+    }
+    return new Response(null, { status: 404 });
+  };
+}
+
+/** Every adapter × framework version the suite runs against. */
+export const adapters: Readonly<Record<string, (routes: Routes) => Promise<Running>>> = {
+  "express 4": (routes) => expressApp(express4 as unknown as typeof express5, routes),
+  "express 5": (routes) => expressApp(express5, routes),
+  "fastify 4": (routes) => fastifyApp(fastify4 as unknown as typeof fastify5, routes),
+  "fastify 5": (routes) => fastifyApp(fastify5, routes),
+  fetch: (routes) => listen(createAdaptorServer({ fetch: fetchRouter(routes) }) as Server),
+};
