@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { checkApiKey } from "../src/api-key.js";
+import { apiKeyVerifier, PagewiseError } from "../src/index.js";
+
+describe("apiKeyVerifier", () => {
+  it.each<[string | readonly string[], string, boolean]>([
+    ["secret", "secret", true],
+    ["secret", "secreT", false],
+    ["secret", "secret ", false],
+    ["secret", "secre", false],
+    ["secret", "", false],
+    ["", "", false],
+    [["old", "new"], "new", true],
+    [["old", "new"], "old", true],
+    [["old", "new"], "other", false],
+    ["clé", "clé", true],
+    ["clé", "cle", false],
+  ])("keys %j accept %j: %s", async (keys, given, expected) => {
+    expect(await apiKeyVerifier(keys)(given, undefined)).toBe(expected);
+  });
+});
+
+describe("checkApiKey", () => {
+  const verify = apiKeyVerifier("k");
+  it.each<[string | undefined, string]>([
+    [undefined, "Send your API key in the X-Api-Key header."],
+    ["", "Send your API key in the X-Api-Key header."],
+    ["x", "The API key is not valid."],
+  ])("%j → 401", async (key, detail) => {
+    const error = await checkApiKey(verify, key, undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PagewiseError);
+    expect((error as PagewiseError).problem).toStrictEqual({
+      type: "about:blank",
+      title: "Unauthorized",
+      status: 401,
+      detail,
+      code: "unauthorized",
+    });
+    expect((error as PagewiseError).headers).toStrictEqual({
+      "WWW-Authenticate": 'ApiKey header="X-Api-Key"',
+    });
+  });
+
+  it("accepts a valid key and awaits an async verifier", async () => {
+    await expect(checkApiKey(verify, "k", undefined)).resolves.toBeUndefined();
+    await expect(checkApiKey(async (key) => key === "a", "a", undefined)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { PagewiseError } from "../src/index.js";
+import { nodeHeader, readNodeBody } from "../src/read-node-body.js";
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe("readNodeBody", () => {
+  it("reads every chunk, bytes and strings", async () => {
+    const stream = Readable.from([Buffer.from('{"a":'), "1}"], { objectMode: true });
+    expect(text(await readNodeBody(stream, undefined, 100))).toBe('{"a":1}');
+  });
+
+  it("reads an empty body", async () => {
+    expect((await readNodeBody(Readable.from([]), "0", 100)).byteLength).toBe(0);
+  });
+
+  it.each<[string, string | undefined, string[]]>([
+    ["a Content-Length over the limit, before reading", "101", []],
+    ["a stream that passes the limit", undefined, ["x".repeat(60), "x".repeat(60)]],
+    ["a stream that lies about its length", "10", ["x".repeat(200)]],
+  ])("refuses %s with a 413", async (_name, length, chunks) => {
+    const error = await readNodeBody(Readable.from(chunks), length, 100).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PagewiseError);
+    expect((error as PagewiseError).problem.detail).toBe(
+      "The request body is larger than 100 bytes.",
+    );
+  });
+
+  it("rejects on a stream error", async () => {
+    const stream = new Readable({
+      read() {
+        this.destroy(new Error("reset"));
+      },
+    });
+    await expect(readNodeBody(stream, undefined, 100)).rejects.toThrow("reset");
+  });
+});
+
+describe("nodeHeader", () => {
+  it.each<[string | string[] | undefined, string | undefined]>([
+    [undefined, undefined],
+    ["a", "a"],
+    [["a", "b"], "a, b"],
+  ])("%j → %j", (value, expected) => {
+    expect(nodeHeader(value)).toBe(expected);
+  });
+});
