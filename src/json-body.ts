@@ -31,7 +31,9 @@ export function readJsonObject(body: BodyInput): Record<string, unknown> {
 
 function parseJson(body: string | Uint8Array): unknown {
   try {
-    return JSON.parse(typeof body === "string" ? body : utf8.decode(body));
+    // A leading byte order mark is ignored (RFC 8259 section 8.1), from text as from bytes.
+    const text = typeof body === "string" ? body : utf8.decode(body);
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
     throw malformedJson();
   }

@@ -15,13 +15,16 @@ export interface LinkValue {
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const REL = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+/** Relation types: registered names or URIs, space-separated; no `"`, `\`, `,`, `;`, `<` or `>`. */
+const REL = /^[!#-+\--:=?-[\]-~]+(?: [!#-+\--:=?-[\]-~]+)*$/;
 const QUOTABLE = /^[\x20-\x7e]*$/;
 
 /**
  * Formats links as one RFC 8288 `Link` header value: `<url>; rel="name"` entries joined by `", "`,
  * in the order given. `rel` is always quoted; `,`, `;`, `<`, `>`, spaces, controls and non-ASCII in
- * URLs are percent-encoded, so the value is safe to send and parses back to the same links.
+ * URLs are percent-encoded, so the value is safe to send and an RFC 8288 parser reads back the same
+ * links. Naive parsers (got's, parse-link-header) split on `,` and `;` even inside quoted parameter
+ * values: keep those characters out of `params` for them.
  *
  * @param links - an array of {@link LinkValue}, or an object mapping rel to URL (`{ next: "/x?page=3" }`)
  * @returns the header value (`""` for no links)

@@ -1,4 +1,5 @@
 import { toHeaderSafeUrl, toWellFormed } from "./header-safe-url.js";
+import { assertOption } from "./option-checks.js";
 import type { Page } from "./paginate.js";
 import { queryPairName, splitRequestTarget, trimTrailingSlashes } from "./request-target.js";
 
@@ -76,6 +77,8 @@ export function pageTargets(page: Page): [PageRel, number][] {
 /** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
 export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
   const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
+  assertOption("linkParams", linkParams, ["filters", "page-only", "all"]);
+  assertOption("template", options.template, [true, false]);
   const { path, query } = splitRequestTarget(options.url);
   let kept = "";
   let hadPageSize = false;
@@ -88,13 +91,22 @@ export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
     const name = queryPairName(pair);
     if (name === pageParam) continue;
     if (name === pageSizeParam) hadPageSize = true;
-    else if (linkParams !== "page-only") kept += `${toHeaderSafeUrl(pair)}&`;
+    else if (linkParams !== "page-only") kept += `${withoutColons(toHeaderSafeUrl(pair))}&`;
   }
   const base = options.baseUrl === undefined ? "" : trustedBase(options.baseUrl);
-  const prefix = `${base}${path}?${kept}${encodeName(pageParam)}=`;
+  const prefix = `${base}${withoutColons(path)}?${kept}${encodeName(pageParam)}=`;
   if (options.template) return { prefix, suffix: `{&${templateVariable(pageSizeParam)}}` };
   const keepSize = linkParams === "all" && hadPageSize;
   return { prefix, suffix: keepSize ? `&${encodeName(pageSizeParam)}=${pageSize}` : "" };
+}
+
+/**
+ * `:` percent-encoded: octokit reads `:name` anywhere in a URL as a template variable and drops it
+ * (`sort=name:asc` became `sort=name`). Links always start with `/` or a base, so no `:` here is a
+ * scheme's.
+ */
+function withoutColons(text: string): string {
+  return text.includes(":") ? text.replaceAll(":", "%3A") : text;
 }
 
 let lastBase: { readonly input: string; readonly value: string } | undefined;

@@ -1,3 +1,4 @@
+import { assertOption } from "./option-checks.js";
 import { PagewiseError } from "./problem-error.js";
 import { firstValue, type QueryInput } from "./query-input.js";
 import { readWholeNumber } from "./whole-number.js";
@@ -55,6 +56,8 @@ export function parsePageParams(query: QueryInput, options: PageParamsOptions = 
   } = options;
   const { pageParam = "page", pageSizeParam = "page_size" } = options;
   assertPageSizeLimits(defaultPageSize, maxPageSize);
+  assertOption("invalid", invalid, ["lenient", "strict"]);
+  assertOption("overMax", overMax, ["clamp", "error"]);
   const source = typeof query === "string" ? new URLSearchParams(query) : query;
   const strict = invalid === "strict";
 

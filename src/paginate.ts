@@ -1,3 +1,4 @@
+import { assertOption } from "./option-checks.js";
 import { PagewiseError } from "./problem-error.js";
 
 /** Input of {@link paginate}: the dataset size and the effective page parameters. */
@@ -72,6 +73,7 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   assertInteger("count", count, 0);
   assertInteger("page", request.page, 1);
   assertInteger("pageSize", pageSize, 1);
+  assertOption("overflow", options.overflow, ["empty", "last", "error"]);
   const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
   const overflow = request.page > pageTotal;
   if (overflow && options.overflow === "error") {

@@ -4,6 +4,7 @@ import {
   type PaginationHeaderNames,
 } from "./header-names.js";
 import { formatLink } from "./link-header.js";
+import { assertOption } from "./option-checks.js";
 import { linkUrlParts, type PageLinksOptions, pageTargets } from "./page-links.js";
 import type { Page } from "./paginate.js";
 
@@ -37,6 +38,7 @@ export function paginationHeaders(
   page: Page,
   options: PaginationHeadersOptions,
 ): Record<string, string> {
+  assertOption("emptyHeaders", options.emptyHeaders, ["omit", "zero"]);
   const headers: Record<string, string> = {};
   if (page.count === 0 && options.emptyHeaders !== "zero") return headers;
   const [link, count, current, pageTotal, pageSize] = checkedHeaderNames(

@@ -49,6 +49,8 @@ const STATUS_TITLES: Readonly<Record<number, string>> = {
 /** The media type of a problem body (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
+const BRAND = Symbol.for("pagewise.PagewiseError");
+
 /**
  * The one error class pagewise throws for a bad request: it carries the HTTP status and the
  * RFC 9457 problem object, so an adapter (or your own error handler) can answer with it unchanged.
@@ -65,6 +67,17 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
  * ```
  */
 export class PagewiseError extends Error {
+  /**
+   * `instanceof PagewiseError` holds across copies of pagewise (its ESM and CJS builds loaded side by
+   * side, or two installed versions): it checks a global brand, not the prototype chain.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && BRAND in value;
+  }
+
+  /** The brand {@link PagewiseError}'s `instanceof` checks. */
+  readonly [BRAND] = true;
+
   /** The HTTP status to answer with (4xx). */
   readonly status: number;
   /** The RFC 9457 body to answer with. */

@@ -22,7 +22,8 @@ export interface SplitRequestParamsOptions {
  *
  * Query values: strings, numbers, booleans and bigints as text, a `Date` as ISO 8601, an array as
  * the parameter repeated; `undefined` and `null` are left out, and a nested object is a TypeError.
- * A body method with no parameters sends no body (and no `Content-Type`).
+ * Body values must be JSON-serialisable (a bigint there is a TypeError). A body method with no
+ * parameters sends no body (and no `Content-Type`).
  *
  * @param method - the HTTP method, any letter case
  * @param params - the parameters; default none

@@ -408,6 +408,22 @@ describe("formatLinkHeader output is always safe", () => {
     );
   });
 
+  it("rejects (TypeError) a rel holding a delimiter naive parsers split on", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "grapheme-ascii", maxLength: 6 }),
+        fc.constantFrom(",", ";", "<", ">"),
+        fc.string({ unit: "grapheme-ascii", maxLength: 6 }),
+        (before, delimiter, after) => {
+          expect(() => formatLinkHeader([{ url: "/x", rel: before + delimiter + after }])).toThrow(
+            TypeError,
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("rejects (TypeError) a rel or parameter that holds a control or non-ASCII character", () => {
     const unsafeChar = fc.oneof(
       fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),

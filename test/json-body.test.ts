@@ -20,6 +20,8 @@ describe("readJsonObject", () => {
       '{"a":{"__proto__":{"x":1},"b":[{"constructor":1,"c":2}]}}',
       { a: { b: [{ c: 2 }] } },
     ],
+    ["text with a byte order mark", '\uFEFF{"a":1}', { a: 1 }],
+    ["bytes with a byte order mark", new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), {}],
     ["pre-parsed with own __proto__", JSON.parse('{"__proto__":{"x":1},"k":"v"}'), { k: "v" }],
   ])("%s", (_name, body, expected) => {
     const result = readJsonObject(body);

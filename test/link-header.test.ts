@@ -71,6 +71,9 @@ describe("formatLinkHeader", () => {
     ],
     ["rel with a trailing space", { url: "/x", rel: "next " }, 'Invalid link relation: "next "'],
     ["non-ASCII rel", { url: "/x", rel: "nächste" }, 'Invalid link relation: "nächste"'],
+    ["rel with a comma", { url: "/x", rel: "next,last" }, 'Invalid link relation: "next,last"'],
+    ["rel with a semicolon", { url: "/x", rel: "next;x=1" }, 'Invalid link relation: "next;x=1"'],
+    ["rel with angle brackets", { url: "/x", rel: "<next>" }, 'Invalid link relation: "<next>"'],
     [
       "param name with a space",
       { url: "/x", rel: "next", params: { "ti tle": "x" } },

@@ -169,6 +169,11 @@ describe("pageLinks: URL safety", () => {
       "/o%27r/?page=3",
     ],
     ["unicode path encoded", { url: "/größe/" }, "/gr%C3%B6%C3%9Fe/?page=3"],
+    [
+      "colons encoded (octokit reads :name as a variable)",
+      { url: "/a:b/?sort=name:asc" },
+      "/a%3Ab/?sort=name%3Aasc&page=3",
+    ],
   ])("%s", (_name, options, nextUrl) => {
     expect(pageLinks(specPage, options).find((l) => l.rel === "next")?.url).toBe(nextUrl);
   });

@@ -14,6 +14,23 @@ describe("PagewiseError", () => {
     expect(error.problem.title).toBe(title);
   });
 
+  it("instanceof holds for an error from another copy of pagewise (ESM beside CJS)", async () => {
+    const { createRequire } = await import("node:module");
+    const cjs = createRequire(import.meta.url)(
+      "../dist/index.cjs",
+    ) as typeof import("../src/index.js");
+    const foreign = new cjs.PagewiseError(400, "invalid_parameter", "x");
+    expect([
+      foreign instanceof PagewiseError,
+      new PagewiseError(400, "invalid_parameter", "x") instanceof cjs.PagewiseError,
+    ]).toStrictEqual([true, true]);
+    expect([
+      new Error("x") instanceof PagewiseError,
+      (null as unknown) instanceof PagewiseError,
+      {} instanceof PagewiseError,
+    ]).toStrictEqual([false, false, false]);
+  });
+
   it("carries the status and an RFC 9457 problem, and is an Error", () => {
     const error = new PagewiseError(400, "invalid_parameter", "Bad page.", { parameter: "page" });
     expect(error).toBeInstanceOf(Error);

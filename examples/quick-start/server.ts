@@ -14,7 +14,7 @@ import {
 /** A list endpoint at `/items/` serving `items` page by page. */
 export function createItemsServer(items: readonly unknown[]): Server {
   return createServer((req, res) => {
-    const url = req.url ?? "/";
+    const url = (req.url ?? "/").split("#")[0] ?? "/"; // Node passes a fragment through
     if (!url.startsWith("/items/") && url !== "/items") {
       res.writeHead(404, { "Content-Type": PROBLEM_CONTENT_TYPE });
       res.end(JSON.stringify({ type: "about:blank", title: "Not Found", status: 404 }));

@@ -1,0 +1,75 @@
+/** Fastify-only behaviour: the plugin's exports, defaults and overrides, and a scope that leaves other routes alone. */
+import fastify5 from "fastify";
+import fastify4 from "fastify4";
+import { describe, expect, it } from "vitest";
+import fastifyPagewiseDefault, { fastifyPagewise } from "../../src/fastify/index.js";
+import { defineResource, json, list } from "../../src/index.js";
+
+const items = defineResource({ GET: list({ handler: () => [1, 2, 3] }) });
+const echo = defineResource({ POST: json({ handler: ({ params }) => params }) });
+
+describe.each([
+  ["fastify 4", fastify4 as unknown as typeof fastify5],
+  ["fastify 5", fastify5],
+])("%s", (_name, create) => {
+  it("exports the plugin as default and named", () => {
+    expect(fastifyPagewiseDefault).toBe(fastifyPagewise);
+  });
+
+  it("applies plugin options as defaults and route options over them", async () => {
+    const app = create();
+    await app.register(fastifyPagewise, { defaultPageSize: 2, cors: true });
+    app.pagewise("/a/", items);
+    app.pagewise("/b/", items, { defaultPageSize: 1, cors: false });
+    const a = await app.inject({ url: "/a/", headers: { origin: "https://x.example" } });
+    const b = await app.inject({ url: "/b/", headers: { origin: "https://x.example" } });
+    expect([
+      a.headers["x-pagination-pagesize"],
+      a.headers["access-control-allow-origin"],
+      a.body,
+    ]).toStrictEqual(["2", "*", "[1,2]"]);
+    expect([
+      b.headers["x-pagination-pagesize"],
+      b.headers["access-control-allow-origin"],
+      b.body,
+    ]).toStrictEqual(["1", undefined, "[1]"]);
+    await app.close();
+  });
+
+  it("leaves the body parsing of the app's other routes alone", async () => {
+    const app = create();
+    await app.register(fastifyPagewise);
+    app.pagewise("/echo/", echo);
+    app.post("/plain/", async (request) => ({ parsedByFastify: request.body }));
+    const plain = await app.inject({ method: "POST", url: "/plain/", payload: { a: 1 } });
+    const ours = await app.inject({
+      method: "POST",
+      url: "/echo/",
+      headers: { "content-type": "application/json" },
+      payload: '{"a":1}',
+    });
+    expect([plain.statusCode, plain.json()]).toStrictEqual([200, { parsedByFastify: { a: 1 } }]);
+    expect([ours.statusCode, ours.headers["content-type"], ours.json()]).toStrictEqual([
+      200,
+      "application/json",
+      { a: 1 },
+    ]);
+    await app.close();
+  });
+
+  it("answers a body that is not JSON with 415 (Fastify's own parsers are not used)", async () => {
+    const app = create();
+    await app.register(fastifyPagewise);
+    app.pagewise("/echo/", echo);
+    const response = await app.inject({
+      method: "POST",
+      url: "/echo/",
+      payload: Buffer.from('{"a":1}'),
+    });
+    expect([response.statusCode, response.headers["content-type"]]).toStrictEqual([
+      415,
+      "application/problem+json",
+    ]);
+    await app.close();
+  });
+});

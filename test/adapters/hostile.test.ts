@@ -1,0 +1,68 @@
+/**
+ * Request targets no polite client sends, written on a raw socket to every adapter: never a 5xx,
+ * and no Link header that points away from the server or carries a raw unsafe character.
+ */
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY, routes } from "./resources.js";
+import { adapters, type Running } from "./servers.js";
+
+/** Sends raw request bytes; resolves with the status and the Link header of the response. */
+function rawRequest(
+  origin: string,
+  target: string,
+): Promise<{ status: number; link: string | undefined }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      socket.destroy();
+      const lines = text.slice(0, end).split("\r\n");
+      const link = lines
+        .find((line) => line.toLowerCase().startsWith("link:"))
+        ?.slice(5)
+        .trim();
+      resolve({ status: Number(lines[0]?.split(" ")[1]), link });
+    });
+    socket.on("error", reject);
+    socket.write(
+      `GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-Api-Key: ${API_KEY}\r\nConnection: close\r\n\r\n`,
+    );
+  });
+}
+
+const P = "/package/o/three/packages/";
+const targets: readonly (readonly [string, string])[] = [
+  ["absolute-form target naming another host", `http://evil.example${P}?page=2&page_size=1`],
+  ["encoded CR LF in a filter", `${P}?page=2&page_size=1&x=%0D%0ASet-Cookie:%20a=b`],
+  ["raw quote, apostrophe and backslash", `${P}?page=2&page_size=1&x="'\\`],
+  ["raw non-ASCII bytes", `${P}?page=2&page_size=1&x=\u00ff\u00e9`],
+  ["percent garbage", `${P}?page=2&page_size=1&%zz=%&x=%FF%FE`],
+  ["page repeated 1,000 times", `${P}?page_size=1&${"page=2&".repeat(1000)}`],
+  ["a 12 kB filter value", `${P}?page=2&page_size=1&x=${"a".repeat(12_000)}`],
+];
+
+describe.each(Object.keys(adapters))("%s: hostile request targets", (name) => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+  });
+  afterAll(() => server.close());
+
+  it.each(targets)("%s", async (_title, target) => {
+    const { status, link } = await rawRequest(server.origin, target);
+    expect(status).toBeGreaterThanOrEqual(200);
+    expect(status).toBeLessThan(500);
+    if (link === undefined) return;
+    for (const entry of link.split(", ")) {
+      expect(entry).toMatch(
+        /^<\/package\/o\/three\/packages\/\?[^<>"\s,;\\]*>; rel="(first|prev|next|last)"$/,
+      );
+    }
+  });
+});
