@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PagewiseError, PROBLEM_CONTENT_TYPE } from "../src/index.js";
 
 describe("PagewiseError", () => {
@@ -14,11 +14,10 @@ describe("PagewiseError", () => {
     expect(error.problem.title).toBe(title);
   });
 
-  it("instanceof holds for an error from another copy of pagewise (ESM beside CJS)", async () => {
-    const { createRequire } = await import("node:module");
-    const cjs = createRequire(import.meta.url)(
-      "../dist/index.cjs",
-    ) as typeof import("../src/index.js");
+  it("instanceof holds for an error from another copy of pagewise (a second module instance)", async () => {
+    vi.resetModules();
+    const cjs = await import("../src/problem-error.js");
+    expect(cjs.PagewiseError).not.toBe(PagewiseError);
     const foreign = new cjs.PagewiseError(400, "invalid_parameter", "x");
     expect([
       foreign instanceof PagewiseError,
