@@ -35,8 +35,12 @@ function expressApp(create: typeof express5, routes: Routes) {
   return listen(createServer(app));
 }
 
-async function fastifyApp(create: typeof fastify5, routes: Routes): Promise<Running> {
-  const app = create({ ignoreTrailingSlash: true });
+async function fastifyApp(
+  create: typeof fastify5,
+  routes: Routes,
+  options: Record<string, unknown>,
+): Promise<Running> {
+  const app = create(options as never);
   await app.register(fastifyPagewise);
   for (const [path, resource] of routes) app.pagewise(path, resource);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -75,7 +79,9 @@ function fetchRouter(routes: Routes) {
 export const adapters: Readonly<Record<string, (routes: Routes) => Promise<Running>>> = {
   "express 4": (routes) => expressApp(express4 as unknown as typeof express5, routes),
   "express 5": (routes) => expressApp(express5, routes),
-  "fastify 4": (routes) => fastifyApp(fastify4 as unknown as typeof fastify5, routes),
-  "fastify 5": (routes) => fastifyApp(fastify5, routes),
+  "fastify 4": (routes) =>
+    fastifyApp(fastify4 as unknown as typeof fastify5, routes, { ignoreTrailingSlash: true }),
+  "fastify 5": (routes) =>
+    fastifyApp(fastify5, routes, { routerOptions: { ignoreTrailingSlash: true } }),
   fetch: (routes) => listen(createAdaptorServer({ fetch: fetchRouter(routes) }) as Server),
 };
