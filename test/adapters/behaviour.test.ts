@@ -91,6 +91,24 @@ const problem = (
   ...extra,
 });
 
+/** The 400 for a missing or unknown package status, naming the allowed values. */
+const statusProblem = problem(
+  400,
+  "Bad Request",
+  "validation_failed",
+  'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined".',
+  {
+    parameter: "status",
+    errors: [
+      {
+        parameter: "status",
+        detail:
+          'Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"',
+      },
+    ],
+  },
+);
+
 const P = "/package/o/three/packages/";
 const R350 = "/package/o/n350/packages/";
 const R400 = "/package/o/n400/packages/";
@@ -466,22 +484,7 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
     {
       status: 400,
       headers: problemType,
-      body: problem(
-        400,
-        "Bad Request",
-        "validation_failed",
-        'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined".',
-        {
-          parameter: "status",
-          errors: [
-            {
-              parameter: "status",
-              detail:
-                'Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"',
-            },
-          ],
-        },
-      ),
+      body: statusProblem,
     },
   ],
   [
@@ -505,22 +508,7 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
     {
       status: 400,
       headers: problemType,
-      body: problem(
-        400,
-        "Bad Request",
-        "validation_failed",
-        'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined".',
-        {
-          parameter: "status",
-          errors: [
-            {
-              parameter: "status",
-              detail:
-                'Invalid option: expected one of "awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"',
-            },
-          ],
-        },
-      ),
+      body: statusProblem,
     },
   ],
   [
