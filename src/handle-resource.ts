@@ -8,7 +8,7 @@ import { type Page, paginate } from "./paginate.js";
 import { paginationHeaders } from "./pagination-headers.js";
 import { PagewiseError } from "./problem-error.js";
 import { problemResponse, type ResourceResponse } from "./problem-response.js";
-import { readRawParams, validateParams } from "./read-request-params.js";
+import { readRawBody, readRawParams, validateParams } from "./read-request-params.js";
 import type {
   JsonMethod,
   ListMethod,
@@ -82,13 +82,19 @@ async function dispatch<N>(
   }
   if (options.apiKey)
     await checkApiKey(options.apiKey, request.header("x-api-key"), request.native);
-  const raw = await rawParams(resource, request, method);
+  const raw = await rawParams(resource, definition, request, method);
   return definition.kind === "list"
-    ? serveList(resource, definition, request, method, raw)
+    ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
     : serveJson(definition, request, method, raw);
 }
 
-async function rawParams<N>(resource: Resource<N>, request: ResourceRequest<N>, method: string) {
+/** The unvalidated parameters: the query, the JSON body object, or (`body: 'json'`) any JSON body. */
+async function rawParams<N>(
+  resource: Resource<N>,
+  definition: MethodDefinition<N>,
+  request: ResourceRequest<N>,
+  method: string,
+): Promise<unknown> {
   const mark = request.url.indexOf("?");
   const query = mark < 0 ? "" : request.url.slice(mark + 1);
   const hash = query.indexOf("#");
@@ -96,18 +102,21 @@ async function rawParams<N>(resource: Resource<N>, request: ResourceRequest<N>, 
     query: hash < 0 ? query : query.slice(0, hash),
     contentType: request.header("content-type"),
   };
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, queryOnBodyMethods } = resource.options;
+  const read =
+    definition.kind === "json" && definition.body === "json" ? readRawBody : readRawParams;
   if (!sendsParamsInBody(method) || request.readBody === undefined) {
-    return readRawParams(method, input, resource.options.queryOnBodyMethods);
+    return read(method, input, queryOnBodyMethods);
   }
-  const body = await request.readBody(resource.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  return readRawParams(method, { ...input, body }, resource.options.queryOnBodyMethods);
+  const body = await request.readBody(maxBodyBytes);
+  return read(method, { ...input, body }, queryOnBodyMethods);
 }
 
 function context<N>(
   definition: MethodDefinition<N>,
   request: ResourceRequest<N>,
   method: string,
-  raw: Record<string, unknown>,
+  raw: unknown,
 ) {
   return {
     params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
@@ -121,7 +130,7 @@ async function serveJson<N>(
   definition: JsonMethod<N>,
   request: ResourceRequest<N>,
   method: string,
-  raw: Record<string, unknown>,
+  raw: unknown,
 ): Promise<ResourceResponse> {
   const value = await definition.handler(context(definition, request, method, raw));
   if (value === undefined) return { status: 204, headers: {}, body: null };

@@ -22,6 +22,7 @@ export { type PageLink, type PageLinksOptions, type PageRel, pageLinks } from ".
 export { type PageParams, type PageParamsOptions, parsePageParams } from "./page-params.js";
 export { type Page, type PageRequest, type PaginateOptions, paginate } from "./paginate.js";
 export { type PaginationHeadersOptions, paginationHeaders } from "./pagination-headers.js";
+export { compilePathPattern, type PathMatcher } from "./path-pattern.js";
 export {
   PagewiseError,
   PROBLEM_CONTENT_TYPE,

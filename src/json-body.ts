@@ -15,18 +15,29 @@ export function isAbsentBody(body: BodyInput): boolean {
 }
 
 /**
- * Reads a JSON body as a fresh plain object, parsing raw text or bytes first.
+ * Reads a JSON body as a fresh plain object, parsing raw text or bytes first (see {@link readJsonValue}).
  * `__proto__`, `constructor` and `prototype` keys are dropped at every depth; the walk is iterative,
  * so deep nesting cannot overflow the stack.
  *
  * @throws {PagewiseError} 400 `malformed_json` (not UTF-8 or not JSON) or `body_not_object`
  */
 export function readJsonObject(body: BodyInput): Record<string, unknown> {
-  const value = typeof body === "string" || body instanceof Uint8Array ? parseJson(body) : body;
+  const value = readJsonValue(body);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new PagewiseError(400, "body_not_object", "The request body must be a JSON object.");
   }
-  return withoutForbiddenKeys(value) as Record<string, unknown>;
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Reads a JSON body as any JSON value (an array for bulk creation, say), parsed from text or bytes
+ * and, for objects and arrays, freshly copied without the forbidden keys.
+ *
+ * @throws {PagewiseError} 400 `malformed_json`
+ */
+export function readJsonValue(body: BodyInput): unknown {
+  const value = typeof body === "string" || body instanceof Uint8Array ? parseJson(body) : body;
+  return typeof value === "object" && value !== null ? withoutForbiddenKeys(value) : value;
 }
 
 function parseJson(body: string | Uint8Array): unknown {

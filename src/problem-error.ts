@@ -34,6 +34,7 @@ export type ProblemCode =
   | "validation_failed"
   | "payload_too_large"
   | "bad_request"
+  | "not_found"
   | "unauthorized"
   | "method_not_allowed";
 

@@ -1,5 +1,11 @@
 import { sendsParamsInBody } from "./http-methods.js";
-import { type BodyInput, isAbsentBody, readJsonObject, withoutForbiddenKeys } from "./json-body.js";
+import {
+  type BodyInput,
+  isAbsentBody,
+  readJsonObject,
+  readJsonValue,
+  withoutForbiddenKeys,
+} from "./json-body.js";
 import { isJsonMediaType } from "./json-media-type.js";
 import { PagewiseError, type ProblemIssue } from "./problem-error.js";
 import { notJson } from "./problem-response.js";
@@ -72,11 +78,28 @@ export function readRawParams(
   queryOnBodyMethods: "reject" | "ignore" = "reject",
 ): Record<string, unknown> {
   return sendsParamsInBody(method)
-    ? readBodyParams(method, input, queryOnBodyMethods)
+    ? (readBody(method, input, queryOnBodyMethods, readJsonObject) as Record<string, unknown>)
     : queryParams(input.query);
 }
 
-function readBodyParams(method: string, input: RequestParamsInput, onQuery: "reject" | "ignore") {
+/**
+ * A body method's JSON body as any JSON value (an array, say), with the same checks as
+ * {@link readRawParams}: no query parameters, a JSON content type; a missing body reads as `{}`.
+ */
+export function readRawBody(
+  method: string,
+  input: RequestParamsInput,
+  queryOnBodyMethods: "reject" | "ignore" = "reject",
+): unknown {
+  return readBody(method, input, queryOnBodyMethods, readJsonValue);
+}
+
+function readBody(
+  method: string,
+  input: RequestParamsInput,
+  onQuery: "reject" | "ignore",
+  read: (body: BodyInput) => unknown,
+): unknown {
   const misplaced = onQuery === "reject" ? firstQueryName(input.query) : undefined;
   if (misplaced !== undefined) {
     throw new PagewiseError(
@@ -90,7 +113,7 @@ function readBodyParams(method: string, input: RequestParamsInput, onQuery: "rej
   if (!isJsonMediaType(input.contentType ?? "")) {
     throw notJson();
   }
-  return readJsonObject(input.body);
+  return read(input.body);
 }
 
 function firstQueryName(query: QueryInput | undefined): string | undefined {
@@ -121,7 +144,7 @@ function queryParams(query: QueryInput | undefined): Record<string, unknown> {
  *
  * @throws {PagewiseError} 400 `validation_failed` listing every issue
  */
-export function validateParams(schema: StandardSchemaV1, params: Record<string, unknown>): unknown {
+export function validateParams(schema: StandardSchemaV1, params: unknown): unknown {
   const result = schema["~standard"].validate(params);
   if (result instanceof Promise) {
     throw new TypeError("readRequestParams needs a synchronous schema (no async refinements)");

@@ -53,6 +53,8 @@ export interface JsonMethod<N = unknown> {
   readonly kind: "json";
   readonly schema?: StandardSchemaV1;
   readonly status: number;
+  /** `'object'` (default): parameters, a JSON object; `'json'`: any JSON value (an array for bulk creation). */
+  readonly body: "object" | "json";
   readonly handler: (context: HandlerContext<never, N>) => unknown;
 }
 
@@ -89,7 +91,8 @@ export function list<N = unknown, S extends StandardSchemaV1 | undefined = undef
  * Defines a plain JSON method: pagewise answers `status` (default 200) with the handler's return
  * value as JSON, or 204 with no body when it returns `undefined`.
  *
- * @param definition - `handler`, optionally a zod `schema` and the success `status`
+ * @param definition - `handler`, optionally a zod `schema`, the success `status`, and `body: 'json'`
+ *   to take any JSON value as the body (an array for bulk creation) instead of an object of parameters
  * @example
  * ```ts
  * json({
@@ -101,9 +104,10 @@ export function list<N = unknown, S extends StandardSchemaV1 | undefined = undef
 export function json<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
   readonly schema?: S;
   readonly status?: number;
+  readonly body?: "object" | "json";
   readonly handler: (context: HandlerContext<Output<S>, N>) => unknown;
 }): JsonMethod<N> {
-  return { kind: "json", status: 200, ...definition } as JsonMethod<N>;
+  return { kind: "json", status: 200, body: "object", ...definition } as JsonMethod<N>;
 }
 
 /**

@@ -106,6 +106,33 @@ describe("handleResource", () => {
     ]);
   });
 
+  it.each<[string, string, number, string]>([
+    [
+      "an array",
+      '[{"name":"a"},{"name":"b","__proto__":{"x":1}}]',
+      201,
+      '[{"name":"a"},{"name":"b"}]',
+    ],
+    ["an object", '{"name":"a"}', 201, '{"name":"a"}'],
+    ["a string", '"x"', 201, '"x"'],
+    [
+      "malformed JSON",
+      "[1,",
+      400,
+      '{"type":"about:blank","title":"Bad Request","status":400,"detail":"The request body is not valid UTF-8 JSON.","code":"malformed_json"}',
+    ],
+  ])("json({ body: 'json' }) takes %s as the body", async (_name, body, status, answer) => {
+    const resource = defineResource({
+      POST: json({ body: "json", status: 201, handler: ({ params }) => params }),
+    });
+    const header = (name: string) => (name === "content-type" ? "application/json" : undefined);
+    const response = await handleResource(
+      resource,
+      request({ method: "POST", header, readBody: () => body }),
+    );
+    expect([response.status, response.body]).toStrictEqual([status, answer]);
+  });
+
   it("passes maxBodyBytes to readBody and answers its 413", async () => {
     const readBody = vi.fn((max: number) => {
       throw new PagewiseError(413, "payload_too_large", `over ${max}`);

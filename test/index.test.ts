@@ -7,6 +7,7 @@ it("exports exactly the curated public API", () => {
     "PROBLEM_CONTENT_TYPE",
     "PagewiseError",
     "apiKeyVerifier",
+    "compilePathPattern",
     "corsHeaders",
     "defineResource",
     "exposedHeaderNames",

@@ -36,8 +36,13 @@ describe("defineResource", () => {
 
   it("json defaults to status 200; list and json keep their definitions", () => {
     const handler = () => 1;
-    expect(json({ handler })).toStrictEqual({ kind: "json", status: 200, handler });
-    expect(json({ handler, status: 201 })).toStrictEqual({ kind: "json", status: 201, handler });
+    expect(json({ handler })).toStrictEqual({ kind: "json", status: 200, body: "object", handler });
+    expect(json({ handler, status: 201, body: "json" })).toStrictEqual({
+      kind: "json",
+      status: 201,
+      body: "json",
+      handler,
+    });
     expect(list({ handler: () => [] }).kind).toBe("list");
   });
 });

@@ -5,7 +5,9 @@
  */
 import { concatBytes } from "../concat-bytes.js";
 import { handleResource } from "../handle-resource.js";
-import { bodyTooLarge } from "../problem-response.js";
+import { compilePathPattern } from "../path-pattern.js";
+import { PagewiseError } from "../problem-error.js";
+import { bodyTooLarge, problemResponse } from "../problem-response.js";
 import type { Resource } from "../resource.js";
 
 /** Serves one `Request`; `pathParams` are the router's path parameters, if any. */
@@ -39,6 +41,58 @@ export function fetchHandler(resource: Resource<Request>): FetchHandler {
     });
     return new Response(response.body, { status: response.status, headers: response.headers });
   };
+}
+
+/** A route of {@link fetchRouter}: an Express-style path pattern and the resource served there. */
+export type FetchRoute = readonly [pattern: string, resource: Resource<Request>];
+
+/**
+ * A fetch handler that routes by path to resources, for runtimes without a router (Workers, Deno,
+ * Bun, `node:http` through an adapter). Patterns are Express-style (`/package/:owner/:repo/`),
+ * tried in order, with an optional trailing slash; path parameters are percent-decoded. A path
+ * no route matches gets a 404 `application/problem+json` answer.
+ *
+ * @param routes - `[pattern, resource]` pairs
+ * @returns `(request) => Promise<Response>`
+ * @example
+ * ```ts
+ * const handle = fetchRouter([
+ *   ["/package/:owner/:repo/", repository],
+ *   ["/package/:owner/:repo/packages/", packages],
+ * ]);
+ * export default { fetch: handle }; // Cloudflare Workers
+ * ```
+ */
+export function fetchRouter(
+  routes: readonly FetchRoute[],
+): (request: Request) => Promise<Response> {
+  const table = routes.map(([pattern, resource]) => ({
+    match: compilePathPattern(pattern),
+    serve: fetchHandler(resource),
+  }));
+  return async (request) => {
+    const path = pathOf(request.url);
+    for (const { match, serve } of table) {
+      const params = match(path);
+      if (params) return serve(request, params);
+    }
+    const { status, headers, body } = problemResponse(
+      new PagewiseError(
+        404,
+        "not_found",
+        `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`,
+      ),
+    );
+    return new Response(body, { status, headers });
+  };
+}
+
+/** The path of an absolute URL, without query or fragment. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.slice(start).search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, start + end);
 }
 
 /** The body as bytes, refusing more than `maxBytes` (by `Content-Length` first, then while reading). */

@@ -700,6 +700,22 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
   ],
 ];
 
+describe("fetchRouter", () => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await (adapters.fetch as (r: typeof routes) => Promise<Running>)(routes);
+  });
+  afterAll(() => server.close());
+
+  it("answers a path no route matches with a 404 problem", async () => {
+    expect(await call(server.origin, { path: "/nowhere/?page=2" })).toStrictEqual({
+      status: 404,
+      headers: problemType,
+      body: problem(404, "Not Found", "not_found", 'Nothing is served at "/nowhere/".'),
+    });
+  });
+});
+
 describe.each(Object.keys(adapters))("%s", (name) => {
   let server: Running;
   beforeAll(async () => {

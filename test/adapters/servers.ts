@@ -8,7 +8,7 @@ import fastify5 from "fastify";
 import fastify4 from "fastify4";
 import { expressHandler } from "../../src/express/index.js";
 import { fastifyPagewise } from "../../src/fastify/index.js";
-import { fetchHandler } from "../../src/fetch/index.js";
+import { fetchRouter } from "../../src/fetch/index.js";
 import type { Resource } from "../../src/index.js";
 
 /** A running server: its origin and how to stop it. */
@@ -45,34 +45,6 @@ async function fastifyApp(
   for (const [path, resource] of routes) app.pagewise(path, resource);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return { origin: address.replace("localhost", "127.0.0.1"), close: () => app.close() };
-}
-
-/** A tiny router for the fetch adapter: `:name` segments, optional trailing slash. */
-function fetchRouter(routes: Routes) {
-  const table = routes.map(([path, resource]) => {
-    const names: string[] = [];
-    const pattern = path.replace(/\/$/, "").replace(/:(\w+)/g, (_, name: string) => {
-      names.push(name);
-      return "([^/]+)";
-    });
-    return {
-      regex: new RegExp(`^${pattern}/?$`),
-      names,
-      serve: fetchHandler(resource),
-    };
-  });
-  return (request: Request): Promise<Response> | Response => {
-    const { pathname } = new URL(request.url);
-    for (const { regex, names, serve } of table) {
-      const match = regex.exec(pathname);
-      if (match)
-        return serve(
-          request,
-          Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? "")])),
-        );
-    }
-    return new Response(null, { status: 404 });
-  };
 }
 
 /** Every adapter × framework version the suite runs against. */
