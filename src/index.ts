@@ -30,7 +30,7 @@ export {
   type ProblemCode,
   type ProblemIssue,
 } from "./problem-error.js";
-export { problemResponse, type ResourceResponse } from "./problem-response.js";
+export { notFoundProblem, problemResponse, type ResourceResponse } from "./problem-response.js";
 export type { QueryInput } from "./query-input.js";
 export {
   type ReadRequestParamsOptions,

@@ -70,3 +70,12 @@ export function notJson(): PagewiseError {
 export function malformedJson(): PagewiseError {
   return new PagewiseError(400, "malformed_json", "The request body is not valid UTF-8 JSON.");
 }
+
+/** The 404 problem for a path nothing is served at (the path, cut to 200 characters, in its detail). */
+export function notFoundProblem(path: string): PagewiseError {
+  return new PagewiseError(
+    404,
+    "not_found",
+    `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`,
+  );
+}

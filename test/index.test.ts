@@ -17,6 +17,7 @@ it("exports exactly the curated public API", () => {
     "isJsonMediaType",
     "json",
     "list",
+    "notFoundProblem",
     "pageLinks",
     "paginate",
     "paginationHeaders",

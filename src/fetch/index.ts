@@ -6,8 +6,7 @@
 import { concatBytes } from "../concat-bytes.js";
 import { handleResource } from "../handle-resource.js";
 import { compilePathPattern } from "../path-pattern.js";
-import { PagewiseError } from "../problem-error.js";
-import { bodyTooLarge, problemResponse } from "../problem-response.js";
+import { bodyTooLarge, notFoundProblem, problemResponse } from "../problem-response.js";
 import type { Resource } from "../resource.js";
 
 /** Serves one `Request`; `pathParams` are the router's path parameters, if any. */
@@ -76,13 +75,7 @@ export function fetchRouter(
       const params = match(path);
       if (params) return serve(request, params);
     }
-    const { status, headers, body } = problemResponse(
-      new PagewiseError(
-        404,
-        "not_found",
-        `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`,
-      ),
-    );
+    const { status, headers, body } = problemResponse(notFoundProblem(path));
     return new Response(body, { status, headers });
   };
 }
