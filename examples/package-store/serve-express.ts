@@ -1,0 +1,28 @@
+/** The package API on Express 5: `npm run example:express`. */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { notFoundProblem, problemResponse } from "pagewise";
+import { expressHandler } from "pagewise/express";
+import type { Config } from "./config.js";
+import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+
+/** Starts the API on Express. */
+export async function startExpress(config: Config): Promise<Started> {
+  const { store, routes } = createPackageApi(config);
+  const app = express();
+  app.disable("x-powered-by");
+  for (const [pattern, resource] of routes) app.all(pattern, expressHandler(resource));
+  app.use((req, res) => {
+    const { status, headers, body } = problemResponse(notFoundProblem(req.path));
+    res.writeHead(status, headers).end(body);
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+  return { url: baseUrl(config.host, port), store, close };
+}
+
+await runIfMain(import.meta.url, "Express", startExpress);

@@ -1,0 +1,20 @@
+/** The package API on the fetch adapter, served by Node through @hono/node-server: `npm run example:fetch`. */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { fetchRouter } from "pagewise/fetch";
+import type { Config } from "./config.js";
+import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+
+/** Starts the API on the fetch adapter. */
+export async function startFetch(config: Config): Promise<Started> {
+  const { store, routes } = createPackageApi(config);
+  const server = createAdaptorServer({ fetch: fetchRouter(routes) }) as Server;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+  return { url: baseUrl(config.host, port), store, close };
+}
+
+await runIfMain(import.meta.url, "fetch adapter", startFetch);

@@ -1,0 +1,59 @@
+/** What each server's start function returns, and the shared start-up of the example. */
+import { pathToFileURL } from "node:url";
+import { packageRoutes } from "./api.js";
+import { type Config, readConfig } from "./config.js";
+import { demoPackages, PackageStore } from "./store.js";
+
+/** A running example server. */
+export interface Started {
+  /** `http://HOST:PORT` with the real port. */
+  readonly url: string;
+  readonly store: PackageStore;
+  readonly close: () => Promise<void>;
+}
+
+/** A server's start function: builds the app around the routes and listens. */
+export type Start = (config: Config) => Promise<Started>;
+
+/** The store (seeded with `config.seed` demo packages in demo/tools) and the API's routes. */
+export function createPackageApi(config: Config) {
+  const store = new PackageStore();
+  if (config.seed > 0) store.create("demo", "tools", demoPackages(config.seed));
+  return { store, routes: packageRoutes(store, config) };
+}
+
+/** `http://host:port`, with IPv6 hosts in brackets. */
+export function baseUrl(host: string, port: number): string {
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Runs `start` when `moduleUrl` is the script node was started with: reads the environment,
+ * prints the listening line and a curl example, and closes gracefully on SIGINT and SIGTERM.
+ */
+export async function runIfMain(moduleUrl: string, name: string, start: Start): Promise<void> {
+  if (process.argv[1] === undefined || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const server = await start(config);
+  if (config.apiKeyIsDefault)
+    console.warn('Warning: API_KEY is not set; using the default key "dev-key".');
+  console.log(`Listening on ${server.url}`);
+  console.log(`${name}, ${config.seed} demo packages in demo/tools. Try:`);
+  console.log(
+    `  curl -i -H "X-Api-Key: ${config.apiKey}" "${server.url}/package/demo/tools/packages/?page=2&page_size=1"`,
+  );
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
