@@ -37,8 +37,8 @@ export interface ResourceRequest<N = unknown> {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Serves one request to a resource, framework-free: OPTIONS (204 + `Allow`, CORS preflight),
- * 405 for an undefined method, the API-key check, parameters from the query or the JSON body,
+ * Serves one request to a resource, framework-free: `Allow` on every answer, OPTIONS (204, CORS
+ * preflight), 405 for an undefined method, the API-key check, parameters from the query or the JSON body,
  * validation, the handler, pagination headers, CORS headers, and every {@link PagewiseError} as an
  * `application/problem+json` response. Other errors (a bug in a handler) are thrown to the caller.
  *
@@ -51,15 +51,16 @@ export async function handleResource<N>(
   request: ResourceRequest<N>,
 ): Promise<ResourceResponse> {
   const method = request.method.toUpperCase();
-  const cors = resourceCors(resource, request, method);
+  // Every answer advertises the resource's methods (the spec's /packages/ GET carries Allow).
+  const extra = { Allow: resource.allow, ...resourceCors(resource, request, method) };
   try {
     const response = await dispatch(resource, request, method);
-    const merged = { ...response, headers: { ...response.headers, ...cors } };
+    const merged = { ...response, headers: { ...response.headers, ...extra } };
     return method === "HEAD" ? { ...merged, body: null } : merged;
   } catch (error) {
     if (!(error instanceof PagewiseError)) throw error;
     const problem = problemResponse(error);
-    return { ...problem, headers: { ...problem.headers, ...cors } };
+    return { ...problem, headers: { ...problem.headers, ...extra } };
   }
 }
 
@@ -69,7 +70,7 @@ async function dispatch<N>(
   method: string,
 ): Promise<ResourceResponse> {
   const { allow, options } = resource;
-  if (method === "OPTIONS") return { status: 204, headers: { Allow: allow }, body: null };
+  if (method === "OPTIONS") return { status: 204, headers: {}, body: null };
   const definition = resource.methods[(method === "HEAD" ? "GET" : method) as ResourceMethod];
   if (definition === undefined) {
     throw new PagewiseError(

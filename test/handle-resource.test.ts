@@ -62,6 +62,7 @@ describe("handleResource", () => {
         "X-Pagination-Page": "2",
         "X-Pagination-PageTotal": "3",
         "X-Pagination-PageSize": "2",
+        Allow: "GET, OPTIONS",
       },
       body: "[3,4]",
     });
@@ -74,7 +75,7 @@ describe("handleResource", () => {
     });
     expect(await handleResource(resource, request({ method: "DELETE" }))).toStrictEqual({
       status: 204,
-      headers: {},
+      headers: { Allow: "GET, DELETE, OPTIONS" },
       body: null,
     });
     expect((await handleResource(resource, request({ method: "HEAD" }))).body).toBeNull();
@@ -155,7 +156,7 @@ describe("handleResource", () => {
     });
     expect(await handleResource(resource, request())).toStrictEqual({
       status: 404,
-      headers: { "Content-Type": "application/problem+json" },
+      headers: { "Content-Type": "application/problem+json", Allow: "GET, OPTIONS" },
       body: '{"type":"about:blank","title":"Not Found","status":404,"detail":"No such repository.","code":"page_out_of_range"}',
     });
   });
