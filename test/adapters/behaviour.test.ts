@@ -3,52 +3,15 @@
  * request must get the same status, the same headers (all but transport ones) and the same body.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Answer, type Call, call } from "../http-call.js";
 import { API_KEY, dataset, routes } from "./resources.js";
 import { adapters, type Running } from "./servers.js";
 
-interface Call {
-  readonly method?: string;
-  readonly path: string;
-  readonly headers?: Record<string, string>;
-  readonly body?: string;
-}
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: unknown;
-}
-
-const TRANSPORT = new Set([
-  "date",
-  "connection",
-  "keep-alive",
-  "content-length",
-  "transfer-encoding",
-]);
 const key = { "x-api-key": API_KEY };
 const jsonType = { "content-type": "application/json" };
 const problemType = { "content-type": "application/problem+json" };
 const exposed =
   "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize";
-
-async function call(
-  origin: string,
-  { method = "GET", path, headers = {}, body }: Call,
-): Promise<Answer> {
-  const response = await fetch(origin + path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
-  const text = await response.text();
-  const kept = [...response.headers].filter(([name]) => !TRANSPORT.has(name));
-  const type = response.headers.get("content-type") ?? "";
-  return {
-    status: response.status,
-    headers: Object.fromEntries(kept),
-    body: text === "" ? null : type.includes("json") ? JSON.parse(text) : text,
-  };
-}
 
 /** The pagination headers of a page, with the given Link entries (rel → page). */
 function paged(

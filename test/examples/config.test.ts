@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { type Config, readConfig } from "../../examples/package-store/config.js";
+
+describe("readConfig", () => {
+  it.each<[string, Record<string, string>, Config]>([
+    [
+      "defaults",
+      {},
+      {
+        host: "127.0.0.1",
+        port: 3000,
+        apiKey: "dev-key",
+        apiKeyIsDefault: true,
+        seed: 120,
+        publicUrl: undefined,
+      },
+    ],
+    [
+      "everything set",
+      {
+        HOST: "::1",
+        PORT: "0",
+        API_KEY: "s3cret",
+        SEED: "0",
+        PUBLIC_URL: "https://packages.example",
+      },
+      {
+        host: "::1",
+        port: 0,
+        apiKey: "s3cret",
+        apiKeyIsDefault: false,
+        seed: 0,
+        publicUrl: "https://packages.example",
+      },
+    ],
+    [
+      "empty values fall back",
+      { PORT: "", SEED: "", API_KEY: "" },
+      {
+        host: "127.0.0.1",
+        port: 3000,
+        apiKey: "dev-key",
+        apiKeyIsDefault: true,
+        seed: 120,
+        publicUrl: undefined,
+      },
+    ],
+  ])("%s", (_name, env, expected) => {
+    expect(readConfig(env)).toStrictEqual(expected);
+  });
+
+  it.each<[Record<string, string>, string]>([
+    [{ PORT: "http" }, 'PORT must be a whole number from 0 to 65535, got "http"'],
+    [{ PORT: "70000" }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [{ PORT: "-1" }, 'PORT must be a whole number from 0 to 65535, got "-1"'],
+    [{ SEED: "1e3" }, 'SEED must be a whole number from 0 to 1000000, got "1e3"'],
+  ])("refuses %j", (env, message) => {
+    expect(() => readConfig(env)).toThrow(new Error(message));
+  });
+});
