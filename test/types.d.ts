@@ -25,3 +25,50 @@ declare module "express4" {
   import express = require("express");
   export = express;
 }
+
+declare module "autocannon" {
+  /** A histogram summary (latency in ms, requests and bytes per sample). */
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  }
+
+  export interface Options {
+    url: string;
+    connections?: number;
+    pipelining?: number;
+    /** Seconds. */
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    timeout?: number;
+    title?: string;
+  }
+
+  export interface Result {
+    /** Seconds the run took. */
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    resets: number;
+    statusCodeStats: Record<string, { count: number }>;
+    latency: Histogram;
+    /** `total` is the number of completed requests. */
+    requests: Histogram & { sent: number };
+    throughput: Histogram;
+  }
+
+  /** Without a callback, the returned tracker is also a promise of the result. */
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -14,6 +14,7 @@ interface BenchSuite {
 /** Suites by name, in the order they run by default; loaded lazily so each runs on a quiet heap. */
 const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
   core: () => import("./core.js"),
+  http: () => import("./http.js"),
 };
 
 async function main(args: readonly string[]): Promise<void> {
