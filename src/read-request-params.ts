@@ -150,7 +150,7 @@ export function validateParams(schema: StandardSchemaV1, params: unknown): unkno
     throw new TypeError("readRequestParams needs a synchronous schema (no async refinements)");
   }
   if (!result.issues) return result.value;
-  const errors: ProblemIssue[] = result.issues.map((issue) => ({
+  const errors: ProblemIssue[] = result.issues.flatMap(matchingAlternative).map((issue) => ({
     parameter: (issue.path ?? [])
       .map((key) => String(typeof key === "object" ? key.key : key))
       .join("."),
@@ -170,4 +170,30 @@ function failValidation(detail: string, errors: ProblemIssue[]): never {
     ...(parameter ? { parameter } : {}),
     errors,
   });
+}
+
+type Issue = StandardSchemaV1.Issue;
+
+/**
+ * A failed union (zod's `invalid_union`, whose `errors` holds each alternative's issues) reported
+ * as the issues of the one alternative whose shape fits the input: for `{ status: "lost" }`
+ * against "an object or an array of them", the object's `status` issue, not "Invalid input".
+ * Alternatives that failed on the input's very type are passed over; when none or several fit,
+ * the union's own issue stands.
+ */
+function matchingAlternative(issue: Issue): Issue[] {
+  const alternatives = (issue as { errors?: unknown }).errors;
+  if (!Array.isArray(alternatives) || !alternatives.every(Array.isArray)) return [issue];
+  const fitting = (alternatives as Issue[][]).filter(
+    (issues) => !issues.some(isTypeMismatchAtRoot),
+  );
+  if (fitting.length !== 1) return [issue];
+  const base = issue.path ?? [];
+  return (fitting[0] as Issue[]).flatMap((inner) =>
+    matchingAlternative({ ...inner, path: [...base, ...(inner.path ?? [])] }),
+  );
+}
+
+function isTypeMismatchAtRoot(issue: Issue): boolean {
+  return (issue as { code?: unknown }).code === "invalid_type" && (issue.path ?? []).length === 0;
 }

@@ -6,6 +6,7 @@ import {
   type RequestParamsInput,
   readRequestParams,
 } from "../src/index.js";
+import { validateParams } from "../src/read-request-params.js";
 
 const json = "application/json";
 
@@ -322,6 +323,37 @@ describe("readRequestParams: zod validation", () => {
     ],
   ])("%s → 400", (_name, method, input, schema, expected) => {
     expect(problemOf(() => readRequestParams(method, input, { schema }))).toStrictEqual(expected);
+  });
+
+  const one = z.strictObject({ name: z.string(), status: z.enum(statuses).optional() });
+  const oneOrMany = z.union([one, z.array(one).min(1)]);
+  it.each<[string, string, string, Problem["errors"]]>([
+    [
+      "a union reports the alternative that fits an object",
+      '{"name":"x","status":"lost"}',
+      'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"completed"|"failed".',
+      [
+        {
+          parameter: "status",
+          detail: 'Invalid option: expected one of "awaiting_sync"|"completed"|"failed"',
+        },
+      ],
+    ],
+    [
+      "a union reports the alternative that fits an array, with the index in the path",
+      '[{"name":"x"},{"name":1}]',
+      'Invalid request parameters: "1.name": Invalid input: expected string, received number.',
+      [{ parameter: "1.name", detail: "Invalid input: expected string, received number" }],
+    ],
+    [
+      "a union that no alternative fits keeps its own issue",
+      "5",
+      "Invalid request parameters: Invalid input.",
+      [{ parameter: "", detail: "Invalid input" }],
+    ],
+  ])("%s", (_name, body, detail, errors) => {
+    const problem = problemOf(() => validateParams(oneOrMany, JSON.parse(body)));
+    expect([problem.detail, problem.errors]).toStrictEqual([detail, errors]);
   });
 
   it("refuses an async schema with a TypeError", () => {

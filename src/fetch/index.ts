@@ -88,20 +88,41 @@ function pathOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, start + end);
 }
 
-/** The body as bytes, refusing more than `maxBytes` (by `Content-Length` first, then while reading). */
+/**
+ * The body as bytes, refusing more than `maxBytes` (by `Content-Length` first, then while reading).
+ * A refused body is read on and discarded, up to 8 × `maxBytes`, before the 413 is answered: a
+ * server (Node through @hono/node-server) that answers before the upload ends closes the
+ * connection under a client still sending, which then never sees the 413.
+ */
 async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
   if (request.body === null) return undefined;
-  if (Number(request.headers.get("content-length")) > maxBytes) throw bodyTooLarge(maxBytes);
   const reader = request.body.getReader();
+  if (Number(request.headers.get("content-length")) > maxBytes) {
+    return discard(reader, 0, maxBytes);
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     size += chunk.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw bodyTooLarge(maxBytes);
-    }
+    if (size > maxBytes) return discard(reader, size, maxBytes);
     chunks.push(chunk.value);
   }
   return concatBytes(chunks, size);
+}
+
+async function discard(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  read: number,
+  maxBytes: number,
+): Promise<never> {
+  let size = read;
+  for (
+    let chunk = await reader.read();
+    !chunk.done && size <= maxBytes * 8;
+    chunk = await reader.read()
+  ) {
+    size += chunk.value.byteLength;
+  }
+  await reader.cancel();
+  throw bodyTooLarge(maxBytes);
 }

@@ -1,0 +1,388 @@
+/**
+ * The example server end to end: the same HTTP suite against its Fastify, Express and fetch
+ * versions, each started on 127.0.0.1 with an ephemeral port and closed afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Config } from "../../examples/package-store/config.js";
+import { startExpress } from "../../examples/package-store/serve-express.js";
+import { startFastify } from "../../examples/package-store/serve-fastify.js";
+import { startFetch } from "../../examples/package-store/serve-fetch.js";
+import type { Start, Started } from "../../examples/package-store/started.js";
+import { call } from "../http-call.js";
+
+const KEY = "e2e-key";
+const config: Config = {
+  host: "127.0.0.1",
+  port: 0,
+  apiKey: KEY,
+  apiKeyIsDefault: false,
+  seed: 120,
+};
+const key = { "x-api-key": KEY };
+const jsonBody = { ...key, "content-type": "application/json" };
+const servers: Readonly<Record<string, Start>> = {
+  fastify: startFastify,
+  express: startExpress,
+  fetch: startFetch,
+};
+const anyTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+const allowed = '"awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"';
+
+const pkg = (id: number, name: string, version: string, status: string) => ({
+  id,
+  name,
+  version,
+  status,
+  created_at: anyTime,
+});
+const links = (path: string, rels: Record<string, number>) =>
+  Object.entries(rels)
+    .map(([rel, page]) => `<${path}${path.includes("?") ? "&" : "?"}page=${page}>; rel="${rel}"`)
+    .join(", ");
+
+describe.each(Object.keys(servers))("example server on %s", (name) => {
+  let server: Started;
+  let origin = "";
+  const post = (path: string, body: unknown) =>
+    call(origin, { method: "POST", path, headers: jsonBody, body: JSON.stringify(body) });
+  const seed = async (
+    path: string,
+    count: number,
+    status = (i: number) => ["awaiting_sync", "failed"][i % 2],
+  ) =>
+    post(
+      path,
+      Array.from({ length: count }, (_, i) => ({
+        name: `p${i + 1}`,
+        version: "1.0.0",
+        status: status(i),
+      })),
+    );
+
+  beforeAll(async () => {
+    server = await (servers[name] as Start)(config);
+    origin = server.url;
+  });
+  afterAll(() => server.close());
+
+  it("prints a real port", () => {
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+  });
+
+  it("serves the seeded demo/tools page by page (the README's curl)", async () => {
+    expect(
+      await call(origin, {
+        path: "/package/demo/tools/packages/?page=2&page_size=1",
+        headers: key,
+      }),
+    ).toStrictEqual({
+      status: 200,
+      headers: {
+        allow: "GET, OPTIONS",
+        "content-type": "application/json",
+        link: links("/package/demo/tools/packages/", { first: 1, prev: 1, next: 3, last: 120 }),
+        "x-pagination-count": "120",
+        "x-pagination-page": "2",
+        "x-pagination-pagetotal": "120",
+        "x-pagination-pagesize": "1",
+      },
+      body: [pkg(2, "pkg-002", "1.0.1", "sync_in_progress")],
+    });
+  });
+
+  it("answers the spec's example over the wire: 3 packages, page=2&page_size=1", async () => {
+    expect((await seed("/package/spec/three/", 3)).status).toBe(201);
+    const answer = await call(origin, {
+      path: "/package/spec/three/packages/?page=2&page_size=1",
+      headers: key,
+    });
+    expect([answer.status, answer.headers]).toStrictEqual([
+      200,
+      {
+        allow: "GET, OPTIONS",
+        "content-type": "application/json",
+        link: '</package/spec/three/packages/?page=1>; rel="first", </package/spec/three/packages/?page=1>; rel="prev", </package/spec/three/packages/?page=3>; rel="next", </package/spec/three/packages/?page=3>; rel="last"',
+        "x-pagination-count": "3",
+        "x-pagination-page": "2",
+        "x-pagination-pagetotal": "3",
+        "x-pagination-pagesize": "1",
+      },
+    ]);
+    expect((answer.body as { name: string }[]).map((p) => p.name)).toStrictEqual(["p2"]);
+  });
+
+  it.each([
+    [350, 4, 50],
+    [400, 4, 100],
+  ])("%i packages in pages of 100: %i pages, the last holds %i", async (count, pages, last) => {
+    await seed(`/package/spec/n${count}/`, count);
+    const answer = await call(origin, {
+      path: `/package/spec/n${count}/?page=${pages}&page_size=100`,
+      headers: key,
+    });
+    expect([
+      answer.headers["x-pagination-pagetotal"],
+      (answer.body as unknown[]).length,
+    ]).toStrictEqual([String(pages), last]);
+  });
+
+  it("creates one package (status defaults to awaiting_sync) and a bulk of them", async () => {
+    const one = await post("/package/make/one/", { name: "left-pad", version: "1.3.0" });
+    expect([one.status, one.headers["content-type"], one.body]).toStrictEqual([
+      201,
+      "application/json",
+      {
+        id: expect.any(Number),
+        name: "left-pad",
+        version: "1.3.0",
+        status: "awaiting_sync",
+        created_at: anyTime,
+      },
+    ]);
+    const bulk = await post("/package/make/one", [
+      { name: "a", version: "1", status: "completed" },
+      { name: "b", version: "2" },
+    ]);
+    expect([
+      bulk.status,
+      (bulk.body as { name: string; status: string }[]).map((p) => [p.name, p.status]),
+    ]).toStrictEqual([
+      201,
+      [
+        ["a", "completed"],
+        ["b", "awaiting_sync"],
+      ],
+    ]);
+  });
+
+  it("filters by status, in creation order, with filtered links", async () => {
+    await seed("/package/filter/me/", 9);
+    const answer = await call(origin, {
+      path: "/package/filter/me/?status=failed&page=1&page_size=2",
+      headers: key,
+    });
+    expect([
+      answer.headers.link,
+      answer.headers["x-pagination-count"],
+      (answer.body as { name: string }[]).map((p) => p.name),
+    ]).toStrictEqual([
+      links("/package/filter/me/?status=failed", { first: 1, next: 2, last: 2 }),
+      "4",
+      ["p2", "p4"],
+    ]);
+  });
+
+  it("walks every page by its next links: each seeded package once, in order", async () => {
+    const seen: number[] = [];
+    let next: string | undefined = "/package/demo/tools/packages/";
+    while (next) {
+      const answer = await call(origin, { path: next, headers: key });
+      seen.push(...(answer.body as { id: number }[]).map((p) => p.id));
+      next = /<([^>]+)>; rel="next"/.exec(answer.headers.link ?? "")?.[1];
+    }
+    expect(seen).toStrictEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+  });
+
+  it("deletes by status, exactly the matching packages", async () => {
+    await seed("/package/del/me/", 10);
+    const answer = await call(origin, {
+      method: "DELETE",
+      path: "/package/del/me/",
+      headers: jsonBody,
+      body: '{"status":"failed"}',
+    });
+    expect([answer.status, answer.body]).toStrictEqual([200, { deleted: 5 }]);
+    const left = await call(origin, { path: "/package/del/me/", headers: key });
+    expect((left.body as { status: string }[]).map((p) => p.status)).toStrictEqual(
+      Array(5).fill("awaiting_sync"),
+    );
+  });
+
+  it.each<
+    [
+      string,
+      { method?: string; path: string; headers?: Record<string, string>; body?: string },
+      number,
+      string,
+      string,
+    ]
+  >([
+    [
+      "DELETE without a status (never a whole repository)",
+      { method: "DELETE", path: "/package/del/me/", headers: key },
+      400,
+      "validation_failed",
+      `Invalid request parameters: "status": Invalid option: expected one of ${allowed}.`,
+    ],
+    [
+      "DELETE with a wrong content type",
+      {
+        method: "DELETE",
+        path: "/package/del/me/",
+        headers: { ...key, "content-type": "text/plain" },
+        body: '{"status":"failed"}',
+      },
+      415,
+      "unsupported_media_type",
+      "The request body must be JSON, sent with Content-Type: application/json.",
+    ],
+    [
+      "DELETE with malformed JSON",
+      { method: "DELETE", path: "/package/del/me/", headers: jsonBody, body: "{" },
+      400,
+      "malformed_json",
+      "The request body is not valid UTF-8 JSON.",
+    ],
+    [
+      "DELETE with the status in the query",
+      { method: "DELETE", path: "/package/del/me/?status=failed", headers: key },
+      400,
+      "parameter_in_query",
+      'Parameters of a DELETE request go in a JSON body, not the query string; found "status".',
+    ],
+    [
+      "an unknown status filter",
+      { path: "/package/del/me/?status=lost", headers: key },
+      400,
+      "validation_failed",
+      `Invalid request parameters: "status": Invalid option: expected one of ${allowed}.`,
+    ],
+    [
+      "an unknown status in a new package",
+      {
+        method: "POST",
+        path: "/package/del/me/",
+        headers: jsonBody,
+        body: '{"name":"x","version":"1","status":"lost"}',
+      },
+      400,
+      "validation_failed",
+      `Invalid request parameters: "status": Invalid option: expected one of ${allowed}.`,
+    ],
+    [
+      "a package without a name",
+      { method: "POST", path: "/package/del/me/", headers: jsonBody, body: '{"version":"1"}' },
+      400,
+      "validation_failed",
+      'Invalid request parameters: "name": Invalid input: expected string, received undefined.',
+    ],
+    [
+      "an empty bulk",
+      { method: "POST", path: "/package/del/me/", headers: jsonBody, body: "[]" },
+      400,
+      "validation_failed",
+      "Invalid request parameters: Too small: expected array to have >=1 items.",
+    ],
+    [
+      "a 2 MB body",
+      {
+        method: "POST",
+        path: "/package/del/me/",
+        headers: jsonBody,
+        body: JSON.stringify({ name: "x".repeat(2_000_000), version: "1" }),
+      },
+      413,
+      "payload_too_large",
+      "The request body is larger than 1048576 bytes.",
+    ],
+    [
+      "a missing X-Api-Key",
+      { path: "/package/demo/tools/" },
+      401,
+      "unauthorized",
+      "Send your API key in the X-Api-Key header.",
+    ],
+    [
+      "a wrong X-Api-Key",
+      { path: "/package/demo/tools/", headers: { "x-api-key": "guess" } },
+      401,
+      "unauthorized",
+      "The API key is not valid.",
+    ],
+    [
+      "POST on /packages/",
+      { method: "POST", path: "/package/demo/tools/packages/", headers: jsonBody, body: "{}" },
+      405,
+      "method_not_allowed",
+      "POST is not allowed here; allowed: GET, OPTIONS.",
+    ],
+    [
+      "an unknown route",
+      { path: "/nothing/here", headers: key },
+      404,
+      "not_found",
+      'Nothing is served at "/nothing/here".',
+    ],
+  ])("refuses %s", async (_name, request, status, code, detail) => {
+    const answer = await call(origin, request);
+    expect([
+      answer.status,
+      answer.headers["content-type"],
+      (answer.body as { code: string }).code,
+      (answer.body as { detail: string }).detail,
+    ]).toStrictEqual([status, "application/problem+json", code, detail]);
+  });
+
+  it("lists an unknown repository as an empty dataset", async () => {
+    expect(
+      await call(origin, { path: "/package/nobody/nothing/packages/", headers: key }),
+    ).toStrictEqual({
+      status: 200,
+      headers: { allow: "GET, OPTIONS", "content-type": "application/json" },
+      body: [],
+    });
+  });
+
+  it("answers OPTIONS without a key, and CORS preflights for any origin", async () => {
+    const preflight = await call(origin, {
+      method: "OPTIONS",
+      path: "/package/demo/tools/packages/",
+      headers: {
+        origin: "https://browser.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-api-key",
+      },
+    });
+    expect([preflight.status, preflight.headers]).toStrictEqual([
+      204,
+      {
+        allow: "GET, OPTIONS",
+        "access-control-allow-origin": "*",
+        "access-control-allow-methods": "GET, OPTIONS",
+        "access-control-allow-headers": "X-Api-Key, Content-Type",
+        "access-control-max-age": "600",
+      },
+    ]);
+  });
+
+  it("exposes the pagination headers to other origins", async () => {
+    const answer = await call(origin, {
+      path: "/package/demo/tools/packages/",
+      headers: { ...key, origin: "https://browser.example" },
+    });
+    expect([
+      answer.headers["access-control-allow-origin"],
+      answer.headers["access-control-expose-headers"],
+    ]).toStrictEqual([
+      "*",
+      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize",
+    ]);
+  });
+
+  it.each([
+    ["page=abc", "1", "30"],
+    ["page=-4&page_size=0", "1", "30"],
+    ["page_size=501", "1", "500"],
+    ["page=99999999999999999999", String(Number.MAX_SAFE_INTEGER), "30"],
+  ])("reads hostile %s leniently", async (query, page, size) => {
+    const answer = await call(origin, {
+      path: `/package/demo/tools/packages?${query}`,
+      headers: key,
+    });
+    expect([
+      answer.status,
+      answer.headers["x-pagination-page"],
+      answer.headers["x-pagination-pagesize"],
+    ]).toStrictEqual([200, page, size]);
+  });
+});
