@@ -3,12 +3,13 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
-const entries = ["index", "express/index", "fastify/index", "fetch/index"] as const;
+const entries = ["index", "express/index", "fastify/index", "fetch/index", "client/index"] as const;
 const esm: Record<(typeof entries)[number], () => Promise<Record<string, unknown>>> = {
   index: () => import("../dist/index.js"),
   "express/index": () => import("../dist/express/index.js"),
   "fastify/index": () => import("../dist/fastify/index.js"),
   "fetch/index": () => import("../dist/fetch/index.js"),
+  "client/index": () => import("../dist/client/index.js"),
 };
 
 describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
@@ -28,6 +29,15 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ["expressErrorHandler", "expressHandler"],
       ["default", "fastifyPagewise"],
       ["fetchHandler", "fetchRouter"],
+      [
+        "PaginationError",
+        "buildRequest",
+        "expandTemplate",
+        "parseLinkHeader",
+        "retryAfterMs",
+        "walkItems",
+        "walkPages",
+      ],
     ]);
   });
 

@@ -1,0 +1,11 @@
+/**
+ * pagewise/client: call and walk APIs that follow the spec, with only `fetch`, `URL`,
+ * `URLSearchParams` and uri-templates (Node, browsers, Deno, Bun, workers).
+ * @packageDocumentation
+ */
+export { type BuildRequestOptions, buildRequest, type PreparedRequest } from "./build-request.js";
+export { expandTemplate, type TemplateValues } from "./expand-template.js";
+export { type RetryOptions, retryAfterMs } from "./fetch-with-retry.js";
+export { PaginationError, type PaginationErrorCode } from "./pagination-error.js";
+export { type ParsedLink, parseLinkHeader } from "./parse-link-header.js";
+export { type FetchedPage, type WalkOptions, walkItems, walkPages } from "./walk-pages.js";

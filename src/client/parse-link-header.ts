@@ -1,0 +1,160 @@
+import type { LinkValue } from "../link-header.js";
+
+/** One parsed link: its target, one relation type, and its other parameters. */
+export interface ParsedLink extends LinkValue {
+  /** Every parameter but `rel`, names in lower case; an RFC 8187 `title*` value decoded. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+const TOKEN_CHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+
+/**
+ * Parses an RFC 8288 `Link` header value in one linear pass, whatever the input.
+ *
+ * Handles quoted strings with escapes, `,` and `;` inside quotes and inside `<…>`, several relation
+ * types in one `rel="next last"` (one entry each, in order), case-insensitive parameter names,
+ * spaces around `=`, unquoted values (base64 `=` padding included) and RFC 8187 `title*`
+ * (decoded). Only a link's first `rel` counts (RFC 8288 section 3.3); a link without one is kept
+ * with `rel: ""`. Garbage between links is skipped up to the next `,`; `rel="__proto__"` is just a
+ * relation type. Never throws for a string.
+ *
+ * @param value - the header value (several `Link` headers joined with `", "` work too)
+ * @returns the links in order
+ * @example
+ * ```ts
+ * parseLinkHeader('</items?page=3>; rel="next", </items?page=9>; rel="last"');
+ * // [{ url: "/items?page=3", rel: "next", params: {} }, { url: "/items?page=9", rel: "last", params: {} }]
+ * ```
+ */
+export function parseLinkHeader(value: string): ParsedLink[] {
+  if (typeof value !== "string")
+    throw new TypeError("parseLinkHeader takes the header value as a string");
+  const links: ParsedLink[] = [];
+  const scanner = { text: value, at: 0 };
+  while (skipSeparators(scanner)) {
+    if (scanner.text[scanner.at] !== "<") {
+      skipToNextLink(scanner);
+      continue;
+    }
+    const close = scanner.text.indexOf(">", scanner.at + 1);
+    if (close < 0) break;
+    const url = scanner.text.slice(scanner.at + 1, close).trim();
+    scanner.at = close + 1;
+    const { rel, params } = readParams(scanner);
+    for (const type of relationTypes(rel)) links.push({ url, rel: type, params });
+  }
+  return links;
+}
+
+interface Scanner {
+  readonly text: string;
+  at: number;
+}
+
+/** Skips whitespace and commas; false at the end. */
+function skipSeparators(s: Scanner): boolean {
+  while (s.at < s.text.length && /[\s,]/.test(s.text[s.at] as string)) s.at++;
+  return s.at < s.text.length;
+}
+
+function skipWhitespace(s: Scanner): void {
+  while (s.at < s.text.length && /\s/.test(s.text[s.at] as string)) s.at++;
+}
+
+/** Moves past the next `,` that is outside quotes (or to the end). */
+function skipToNextLink(s: Scanner): void {
+  while (s.at < s.text.length) {
+    const ch = s.text[s.at];
+    if (ch === ",") return void s.at++;
+    if (ch === '"') readQuoted(s);
+    else s.at++;
+  }
+}
+
+function readParams(s: Scanner): { rel: string | undefined; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  let rel: string | undefined;
+  for (;;) {
+    skipWhitespace(s);
+    if (s.text[s.at] !== ";") break;
+    s.at++;
+    skipWhitespace(s);
+    const name = readToken(s).toLowerCase();
+    skipWhitespace(s);
+    let value = "";
+    if (s.text[s.at] === "=") {
+      s.at++;
+      skipWhitespace(s);
+      value = s.text[s.at] === '"' ? readQuoted(s) : readBare(s);
+    }
+    if (name === "") continue;
+    if (name === "rel") rel ??= value;
+    else if (!Object.hasOwn(params, name))
+      define(params, name, name.endsWith("*") ? decodeExtValue(value) : value);
+  }
+  if (s.at < s.text.length && s.text[s.at] !== ",") skipToNextLink(s);
+  return { rel, params };
+}
+
+function readToken(s: Scanner): string {
+  const start = s.at;
+  while (s.at < s.text.length && TOKEN_CHAR.test(s.text[s.at] as string)) s.at++;
+  return s.text.slice(start, s.at);
+}
+
+/** An unquoted value: up to `;`, `,` or whitespace (so base64 `=` padding stays in). */
+function readBare(s: Scanner): string {
+  const start = s.at;
+  while (s.at < s.text.length && !/[;,\s]/.test(s.text[s.at] as string)) s.at++;
+  return s.text.slice(start, s.at);
+}
+
+/** A quoted string from the opening quote; `\\x` stands for `x`; an unclosed one runs to the end. */
+function readQuoted(s: Scanner): string {
+  let out = "";
+  s.at++;
+  while (s.at < s.text.length) {
+    const ch = s.text[s.at++] as string;
+    if (ch === '"') return out;
+    if (ch === "\\" && s.at < s.text.length) out += s.text[s.at++];
+    else out += ch;
+  }
+  return out;
+}
+
+/** The relation types of a rel value: space-separated, registered names in lower case. */
+function relationTypes(rel: string | undefined): string[] {
+  if (rel === undefined) return [""];
+  const types = rel.split(/\s+/).filter((type) => type !== "");
+  return types.length === 0
+    ? [""]
+    : types.map((type) => (/^[A-Za-z][A-Za-z0-9.-]*$/.test(type) ? type.toLowerCase() : type));
+}
+
+/** Sets an own property, even one named `__proto__`, without touching any prototype. */
+function define(target: Record<string, string>, name: string, value: string): void {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** RFC 8187: `charset'language'pct-encoded` → text (UTF-8 or ISO-8859-1); anything else stays as sent. */
+function decodeExtValue(value: string): string {
+  const match = /^([A-Za-z0-9!#$%&+\-^_`{}~]+)'[A-Za-z0-9-]*'(.*)$/.exec(value);
+  if (match === null) return value;
+  const [, charset = "", encoded = ""] = match;
+  try {
+    if (charset.toLowerCase() === "utf-8") return decodeURIComponent(encoded);
+    if (charset.toLowerCase() === "iso-8859-1") {
+      return encoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    }
+  } catch {
+    return value;
+  }
+  return value;
+}

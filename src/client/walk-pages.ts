@@ -1,0 +1,199 @@
+import type { PreparedRequest } from "./build-request.js";
+import { expandTemplate } from "./expand-template.js";
+import { fetchWithRetry, type RetryOptions } from "./fetch-with-retry.js";
+import { PaginationError } from "./pagination-error.js";
+import { parseLinkHeader } from "./parse-link-header.js";
+
+/** Options of {@link walkPages} and {@link walkItems}. */
+export interface WalkOptions extends RetryOptions {
+  /** The fetch to use. Default `globalThis.fetch`. */
+  readonly fetch?: typeof fetch;
+  /** Sent as `X-Api-Key` with every request. */
+  readonly apiKey?: string;
+  /** More request headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Items per page, sent as `page_size` and kept on every page, also when the server's links carry
+   * only `page` (the spec's default). Default: the start URL's `page_size`, if any.
+   */
+  readonly pageSize?: number;
+  /** Names of the page and page-size parameters. Defaults `'page'`, `'page_size'`. */
+  readonly pageParam?: string;
+  readonly pageSizeParam?: string;
+  /**
+   * Pages in flight at once. 1 (default) follows `rel="next"` links; more reads
+   * `X-Pagination-PageTotal` from the first page and fetches the rest concurrently, in order.
+   */
+  readonly concurrency?: number;
+  /** Called after each page: pages done so far, and the page total when the server sends it. */
+  readonly onProgress?: (progress: {
+    readonly pages: number;
+    readonly pageTotal: number | undefined;
+  }) => void;
+}
+
+/** One page of a walk. */
+export interface FetchedPage<T> {
+  readonly url: string;
+  readonly items: T[];
+  readonly headers: Headers;
+  /** `X-Pagination-Count`, `X-Pagination-Page` and `X-Pagination-PageTotal`, when sent. */
+  readonly count: number | undefined;
+  readonly page: number | undefined;
+  readonly pageTotal: number | undefined;
+}
+
+/**
+ * Walks a paginated list page by page: follows `rel="next"` (expanding RFC 6570 links), or with
+ * `concurrency` > 1 fetches the pages `X-Pagination-PageTotal` announces, several at a time, and
+ * yields them in order. Retries 429/503 after `Retry-After`; stops at an `AbortSignal`.
+ *
+ * @param start - the first page's URL (absolute, or relative to the page in a browser) or a {@link PreparedRequest}
+ * @param options - see {@link WalkOptions}
+ * @throws {PaginationError} for an error status, a `next` link seen before, an empty page with a
+ *   `next` link, or a body that is not a JSON array
+ */
+export async function* walkPages<T = unknown>(
+  start: string | PreparedRequest,
+  options: WalkOptions = {},
+): AsyncGenerator<FetchedPage<T>, void, undefined> {
+  const walk = prepareWalk(start, options);
+  const first = await walk.fetchPage<T>(walk.startUrl);
+  yield first;
+  const concurrent = (options.concurrency ?? 1) > 1 && first.pageTotal !== undefined;
+  yield* concurrent ? walkConcurrently(walk, first) : followNextLinks(walk, first);
+}
+
+/**
+ * Walks a paginated list item by item, in order (see {@link walkPages}).
+ *
+ * @example
+ * ```ts
+ * for await (const pkg of walkItems("http://127.0.0.1:3000/package/demo/tools/packages/", {
+ *   apiKey: "dev-key", pageSize: 100, concurrency: 4,
+ * })) console.log(pkg);
+ * ```
+ */
+export async function* walkItems<T = unknown>(
+  start: string | PreparedRequest,
+  options: WalkOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  for await (const page of walkPages<T>(start, options)) yield* page.items;
+}
+
+type Walk = ReturnType<typeof prepareWalk>;
+
+function prepareWalk(start: string | PreparedRequest, options: WalkOptions) {
+  const { pageParam = "page", pageSizeParam = "page_size" } = options;
+  const request: { url: string; init: RequestInit } =
+    typeof start === "string" ? { url: start, init: {} } : start;
+  const startUrl = new URL(request.url, globalThis.location?.href);
+  const pageSize = options.pageSize ?? wholeOrUndefined(startUrl.searchParams.get(pageSizeParam));
+  if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
+  const headers = { ...(request.init.headers as Record<string, string>), ...options.headers };
+  if (options.apiKey !== undefined) headers["X-Api-Key"] = options.apiKey;
+  const init: RequestInit = { ...request.init, method: "GET", headers };
+  const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let pagesDone = 0;
+  const fetchPage = async <T>(url: string): Promise<FetchedPage<T>> => {
+    const response = await fetchWithRetry(fetcher, url, init, options);
+    const page = await readPage<T>(url, response);
+    options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
+    return page;
+  };
+  return { startUrl: startUrl.href, pageParam, pageSizeParam, pageSize, options, fetchPage };
+}
+
+async function* followNextLinks<T>(
+  walk: Walk,
+  first: FetchedPage<T>,
+): AsyncGenerator<FetchedPage<T>> {
+  const seen = new Set([first.url]);
+  let page = first;
+  for (let next = nextUrl(walk, page); next !== undefined; next = nextUrl(walk, page)) {
+    if (seen.has(next))
+      throw new PaginationError("link_loop", `The next link leads back to ${next}`, page.url);
+    if (page.items.length === 0) {
+      throw new PaginationError(
+        "empty_page_with_next",
+        "An empty page links to a next page",
+        page.url,
+      );
+    }
+    seen.add(next);
+    page = await walk.fetchPage<T>(next);
+    yield page;
+  }
+}
+
+async function* walkConcurrently<T>(
+  walk: Walk,
+  first: FetchedPage<T>,
+): AsyncGenerator<FetchedPage<T>> {
+  const from = (first.page ?? 1) + 1;
+  const total = first.pageTotal ?? 0;
+  const concurrency = walk.options.concurrency ?? 1;
+  const inFlight: Promise<FetchedPage<T>>[] = [];
+  let launched = from;
+  const launch = () => {
+    const url = new URL(walk.startUrl);
+    url.searchParams.set(walk.pageParam, String(launched++));
+    inFlight.push(walk.fetchPage<T>(url.href));
+  };
+  while (launched <= total && inFlight.length < concurrency) launch();
+  while (inFlight.length > 0) {
+    const page = await (inFlight.shift() as Promise<FetchedPage<T>>);
+    if (launched <= total) launch();
+    yield page;
+  }
+}
+
+/** The next page's absolute URL: the `next` link, expanded, resolved, with the walk's page size. */
+function nextUrl<T>(walk: Walk, page: FetchedPage<T>): string | undefined {
+  const link = parseLinkHeader(page.headers.get("link") ?? "").find((l) => l.rel === "next");
+  if (link === undefined) return undefined;
+  const sizeValues = walk.pageSize === undefined ? {} : { [walk.pageSizeParam]: walk.pageSize };
+  const target = link.url.includes("{") ? expandTemplate(link.url, sizeValues) : link.url;
+  const url = new URL(target, page.url);
+  if (walk.pageSize !== undefined && !url.searchParams.has(walk.pageSizeParam)) {
+    url.searchParams.set(walk.pageSizeParam, String(walk.pageSize));
+  }
+  return url.href;
+}
+
+async function readPage<T>(url: string, response: Response): Promise<FetchedPage<T>> {
+  const text = await response.text();
+  const body = parseJson(text);
+  if (!response.ok) {
+    throw new PaginationError(
+      "http_error",
+      `GET ${url} answered ${response.status}`,
+      url,
+      response.status,
+      body ?? text,
+    );
+  }
+  if (!Array.isArray(body))
+    throw new PaginationError("not_an_array", `GET ${url} did not answer a JSON array`, url);
+  const header = (name: string) => wholeOrUndefined(response.headers.get(name));
+  return {
+    url,
+    items: body as T[],
+    headers: response.headers,
+    count: header("x-pagination-count"),
+    page: header("x-pagination-page"),
+    pageTotal: header("x-pagination-pagetotal"),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function wholeOrUndefined(value: string | null): number | undefined {
+  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+}
