@@ -15,8 +15,8 @@ const TOKEN_CHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
  * types in one `rel="next last"` (one entry each, in order), case-insensitive parameter names,
  * spaces around `=`, unquoted values (base64 `=` padding included) and RFC 8187 `title*`
  * (decoded). Only a link's first `rel` counts (RFC 8288 section 3.3); a link without one is kept
- * with `rel: ""`. Garbage between links is skipped up to the next `,`; `rel="__proto__"` is just a
- * relation type. Never throws for a string.
+ * with `rel: ""`. Garbage between links is skipped up to the next `,`; a quoted string that never
+ * closes ends the parse; `rel="__proto__"` is just a relation type. Never throws for a string.
  *
  * @param value - the header value (several `Link` headers joined with `", "` work too)
  * @returns the links in order
@@ -40,8 +40,9 @@ export function parseLinkHeader(value: string): ParsedLink[] {
     if (close < 0) break;
     const url = scanner.text.slice(scanner.at + 1, close).trim();
     scanner.at = close + 1;
-    const { rel, params } = readParams(scanner);
-    for (const type of relationTypes(rel)) links.push({ url, rel: type, params });
+    const read = readParams(scanner);
+    if (read === undefined) break;
+    for (const type of relationTypes(read.rel)) links.push({ url, rel: type, params: read.params });
   }
   return links;
 }
@@ -51,48 +52,58 @@ interface Scanner {
   at: number;
 }
 
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
 /** Skips whitespace and commas; false at the end. */
 function skipSeparators(s: Scanner): boolean {
-  while (s.at < s.text.length && /[\s,]/.test(s.text[s.at] as string)) s.at++;
-  return s.at < s.text.length;
+  while (s.at < s.text.length) {
+    const code = s.text.charCodeAt(s.at);
+    if (code !== 44 && !isSpace(code)) return true;
+    s.at++;
+  }
+  return false;
 }
 
 function skipWhitespace(s: Scanner): void {
-  while (s.at < s.text.length && /\s/.test(s.text[s.at] as string)) s.at++;
+  while (s.at < s.text.length && isSpace(s.text.charCodeAt(s.at))) s.at++;
 }
 
 /** Moves past the next `,` that is outside quotes (or to the end). */
 function skipToNextLink(s: Scanner): void {
   while (s.at < s.text.length) {
-    const ch = s.text[s.at];
-    if (ch === ",") return void s.at++;
-    if (ch === '"') readQuoted(s);
+    const code = s.text.charCodeAt(s.at);
+    if (code === 44) return void s.at++;
+    if (code === 34) readQuoted(s);
     else s.at++;
   }
 }
 
-function readParams(s: Scanner): { rel: string | undefined; params: Record<string, string> } {
+/** A link's parameters; `undefined` when a quoted string never closes (the link is dropped). */
+function readParams(
+  s: Scanner,
+): { rel: string | undefined; params: Record<string, string> } | undefined {
   const params: Record<string, string> = {};
   let rel: string | undefined;
   for (;;) {
     skipWhitespace(s);
-    if (s.text[s.at] !== ";") break;
+    if (s.text.charCodeAt(s.at) !== 59) break;
     s.at++;
     skipWhitespace(s);
     const name = readToken(s).toLowerCase();
     skipWhitespace(s);
-    let value = "";
-    if (s.text[s.at] === "=") {
+    let value: string | undefined = "";
+    if (s.text.charCodeAt(s.at) === 61) {
       s.at++;
       skipWhitespace(s);
-      value = s.text[s.at] === '"' ? readQuoted(s) : readBare(s);
+      value = s.text.charCodeAt(s.at) === 34 ? readQuoted(s) : readBare(s);
+      if (value === undefined) return undefined;
     }
     if (name === "") continue;
     if (name === "rel") rel ??= value;
     else if (!Object.hasOwn(params, name))
       define(params, name, name.endsWith("*") ? decodeExtValue(value) : value);
   }
-  if (s.at < s.text.length && s.text[s.at] !== ",") skipToNextLink(s);
+  if (s.at < s.text.length && s.text.charCodeAt(s.at) !== 44) skipToNextLink(s);
   return { rel, params };
 }
 
@@ -105,21 +116,31 @@ function readToken(s: Scanner): string {
 /** An unquoted value: up to `;`, `,` or whitespace (so base64 `=` padding stays in). */
 function readBare(s: Scanner): string {
   const start = s.at;
-  while (s.at < s.text.length && !/[;,\s]/.test(s.text[s.at] as string)) s.at++;
+  while (s.at < s.text.length) {
+    const code = s.text.charCodeAt(s.at);
+    if (code === 59 || code === 44 || isSpace(code)) break;
+    s.at++;
+  }
   return s.text.slice(start, s.at);
 }
 
-/** A quoted string from the opening quote; `\\x` stands for `x`; an unclosed one runs to the end. */
-function readQuoted(s: Scanner): string {
-  let out = "";
-  s.at++;
+/** A quoted string from its opening quote; `\\x` stands for `x`; `undefined` when it never closes. */
+function readQuoted(s: Scanner): string | undefined {
+  const parts: string[] = [];
+  let start = ++s.at;
   while (s.at < s.text.length) {
-    const ch = s.text[s.at++] as string;
-    if (ch === '"') return out;
-    if (ch === "\\" && s.at < s.text.length) out += s.text[s.at++];
-    else out += ch;
+    const code = s.text.charCodeAt(s.at);
+    if (code === 34) {
+      parts.push(s.text.slice(start, s.at++));
+      return parts.join("");
+    }
+    if (code === 92) {
+      parts.push(s.text.slice(start, s.at), s.text[s.at + 1] ?? "");
+      s.at += 2;
+      start = s.at;
+    } else s.at++;
   }
-  return out;
+  return undefined;
 }
 
 /** The relation types of a rel value: space-separated, registered names in lower case. */
