@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 export { type BuildRequestOptions, buildRequest, type PreparedRequest } from "./build-request.js";
-export { expandTemplate, type TemplateValues } from "./expand-template.js";
+export { expandTemplate, type TemplateValue, type TemplateValues } from "./expand-template.js";
 export { type RetryOptions, retryAfterMs } from "./fetch-with-retry.js";
 export { PaginationError, type PaginationErrorCode } from "./pagination-error.js";
 export { type ParsedLink, parseLinkHeader } from "./parse-link-header.js";
