@@ -30,6 +30,8 @@ export async function fetchWithRetry(
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined;
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  // An HTTP-date names its day and month; V8's Date.parse would also take "-1" or "1.5".
+  if (!/[A-Za-z]/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
