@@ -1,0 +1,219 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFastify } from "../../examples/package-store/serve-fastify.js";
+import type { Started } from "../../examples/package-store/started.js";
+import {
+  buildRequest,
+  type FetchedPage,
+  PaginationError,
+  type WalkOptions,
+  walkItems,
+  walkPages,
+} from "../../src/client/index.js";
+
+const KEY = "walk-key";
+const collect = async <T>(iterable: AsyncIterable<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+};
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe("walking the example server", () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startFastify({
+      host: "127.0.0.1",
+      port: 0,
+      apiKey: KEY,
+      apiKeyIsDefault: false,
+      seed: 120,
+    });
+  });
+  afterAll(() => server.close());
+
+  const list = () => `${server.url}/package/demo/tools/packages/`;
+
+  it.each<[string, WalkOptions, number]>([
+    ["next links, default page size", {}, 4],
+    ["next links, page size 7 (links carry only page: the walker keeps 7)", { pageSize: 7 }, 18],
+    ["next links, page size 500", { pageSize: 500 }, 1],
+    ["concurrent, page size 7", { pageSize: 7, concurrency: 4 }, 18],
+    ["concurrent, default page size", { concurrency: 8 }, 4],
+  ])("%s: every item once, in order", async (_name, options, pages) => {
+    const progress: [number, number | undefined][] = [];
+    const walked = await collect(
+      walkPages<{ id: number }>(list(), {
+        ...options,
+        apiKey: KEY,
+        onProgress: (p) => progress.push([p.pages, p.pageTotal]),
+      }),
+    );
+    expect(walked.flatMap((page) => page.items.map((p) => p.id))).toStrictEqual(ids(1, 120));
+    expect(progress).toStrictEqual(ids(1, pages).map((n) => [n, pages]));
+  });
+
+  it("keeps a page size given in the start URL and the filters", async () => {
+    const items = await collect(
+      walkItems<{ id: number; status: string }>(`${list()}?page_size=4`.replace("packages/", ""), {
+        apiKey: KEY,
+      }),
+    );
+    expect(items.map((p) => p.id)).toStrictEqual(ids(1, 120));
+    const failed = await collect(
+      walkItems<{ id: number; status: string }>(
+        `${server.url}/package/demo/tools/?status=failed&page_size=5`,
+        { apiKey: KEY, concurrency: 3 },
+      ),
+    );
+    expect(failed.map((p) => p.id)).toStrictEqual(ids(1, 120).filter((id) => (id - 1) % 5 === 3));
+  });
+
+  it("starts from a request built with buildRequest", async () => {
+    const start = buildRequest(
+      "GET",
+      "{base_url}/package/{owner}/{repo}/packages/",
+      { owner: "demo", repo: "tools", page_size: 50 },
+      { baseUrl: server.url, apiKey: KEY },
+    );
+    const pages = await collect(walkPages<{ id: number }>(start));
+    expect(pages.map((p) => [p.page, p.pageTotal, p.count, p.items.length])).toStrictEqual([
+      [1, 3, 120, 50],
+      [2, 3, 120, 50],
+      [3, 3, 120, 20],
+    ]);
+  });
+
+  it("reports an error status with the problem body", async () => {
+    const error = await collect(walkItems(list())).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect([
+      (error as PaginationError).code,
+      (error as PaginationError).status,
+      ((error as PaginationError).body as { code: string }).code,
+    ]).toStrictEqual(["http_error", 401, "unauthorized"]);
+  });
+});
+
+/** A server whose routes misbehave on purpose; `hits` counts requests per path and query. */
+function faultServer() {
+  const hits = new Map<string, number>();
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, { "Content-Type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const key = `${url.pathname}?${url.searchParams}`;
+    hits.set(key, (hits.get(key) ?? 0) + 1);
+    const next = (n: number) => ({
+      Link: `<${url.pathname}?page=${n}>; rel="next"`,
+      "X-Pagination-PageTotal": "3",
+    });
+    switch (url.pathname) {
+      case "/flaky/": {
+        if (page === 2 && hits.get(key) === 1) return send(res, 503, {}, { "Retry-After": "0" });
+        if (page === 3 && (hits.get(key) ?? 0) <= 2)
+          return send(res, 429, {}, { "Retry-After": "0" });
+        return send(res, 200, [page * 2 - 1, page * 2], page < 3 ? next(page + 1) : {});
+      }
+      case "/down/":
+        return send(res, 503, { title: "down" });
+      case "/loop/":
+        return send(res, 200, [page], next(page === 1 ? 2 : 1));
+      case "/short/":
+        return send(res, 200, page === 1 ? [1, 2] : [3, 4, 5], page === 1 ? next(2) : {});
+      case "/empty-next/":
+        return send(res, 200, [], next(2));
+      case "/not-array/":
+        return send(res, 200, { items: [] });
+      case "/template/": {
+        const size = url.searchParams.get("page_size");
+        const link = { Link: `</template/?page=${page + 1}{&page_size}>; rel="next"` };
+        return send(res, 200, [`${page}:${size}`], page < 3 ? link : {});
+      }
+      case "/slow/":
+        return setTimeout(() => send(res, 200, [page], next(page + 1)), 50);
+      default:
+        return send(res, 404, {});
+    }
+  };
+  return { hits, server: createServer(handle) };
+}
+
+describe("walking a misbehaving server", () => {
+  const { hits, server } = faultServer();
+  let origin = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("retries a 503 and a 429 after Retry-After, and gets every item once", async () => {
+    expect(await collect(walkItems(`${origin}/flaky/`))).toStrictEqual([1, 2, 3, 4, 5, 6]);
+    expect([hits.get("/flaky/?page=2"), hits.get("/flaky/?page=3")]).toStrictEqual([2, 3]);
+  });
+
+  it("gives up after the retries with the last status", async () => {
+    const error = await collect(
+      walkItems(`${origin}/down/`, { retries: 2, maxRetryDelayMs: 1 }),
+    ).catch((e: unknown) => e);
+    expect([
+      (error as PaginationError).code,
+      (error as PaginationError).status,
+      hits.get("/down/?"),
+    ]).toStrictEqual(["http_error", 503, 3]);
+  });
+
+  it.each<[string, string, string]>([
+    ["a loop of next links", "/loop/", "link_loop"],
+    ["an empty page with a next link", "/empty-next/", "empty_page_with_next"],
+    ["a body that is not an array", "/not-array/", "not_an_array"],
+  ])("stops at %s with a PaginationError", async (_name, path, code) => {
+    const error = await collect(walkItems(`${origin}${path}`)).catch((e: unknown) => e);
+    expect([error instanceof PaginationError, (error as PaginationError).code]).toStrictEqual([
+      true,
+      code,
+    ]);
+  });
+
+  it("takes a short page in its stride", async () => {
+    expect(await collect(walkItems(`${origin}/short/`, { pageSize: 3 }))).toStrictEqual([
+      1, 2, 3, 4, 5,
+    ]);
+  });
+
+  it("expands RFC 6570 next links with the walk's page size", async () => {
+    expect(await collect(walkItems(`${origin}/template/?page_size=9`))).toStrictEqual([
+      "1:9",
+      "2:9",
+      "3:9",
+    ]);
+    expect(await collect(walkItems(`${origin}/template/`))).toStrictEqual([
+      "1:null",
+      "2:null",
+      "3:null",
+    ]);
+  });
+
+  it("stops when its AbortSignal fires", async () => {
+    const controller = new AbortController();
+    const seen: FetchedPage<unknown>[] = [];
+    const walking = (async () => {
+      for await (const page of walkPages(`${origin}/slow/`, { signal: controller.signal })) {
+        seen.push(page);
+        if (seen.length === 2) controller.abort(new Error("enough"));
+      }
+    })();
+    await expect(walking).rejects.toThrow("enough");
+    expect(seen.length).toBe(2);
+  });
+});
