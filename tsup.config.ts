@@ -1,19 +1,33 @@
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    "express/index": "src/express/index.ts",
-    "fastify/index": "src/fastify/index.ts",
-    "fetch/index": "src/fetch/index.ts",
-    "client/index": "src/client/index.ts",
+export default defineConfig([
+  {
+    entry: {
+      index: "src/index.ts",
+      "express/index": "src/express/index.ts",
+      "fastify/index": "src/fastify/index.ts",
+      "fetch/index": "src/fetch/index.ts",
+      "client/index": "src/client/index.ts",
+    },
+    format: ["esm", "cjs"],
+    dts: true,
+    sourcemap: true,
+    target: "node20",
+    treeshake: true,
+    splitting: true,
+    external: ["express", "fastify", "fastify-plugin", "uri-templates", "zod"],
   },
-  format: ["esm", "cjs"],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: "node20",
-  treeshake: true,
-  splitting: true,
-  external: ["express", "fastify", "fastify-plugin", "uri-templates", "zod"],
-});
+  {
+    // The client as one self-contained ES module for pages without a build step (uri-templates
+    // bundled in), as the example's browse page loads it.
+    entry: { "browser/client": "src/client/index.ts" },
+    format: ["esm"],
+    platform: "browser",
+    target: "es2022",
+    noExternal: ["uri-templates"],
+    dts: false,
+    sourcemap: true,
+    minify: true,
+    splitting: false,
+  },
+]);

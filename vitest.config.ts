@@ -3,16 +3,19 @@ import { defineConfig } from "vitest/config";
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
+/**
+ * Examples import the package by name, as users do; in tests that name means the sources, so no
+ * stale build is ever tested. test/dist.test.ts checks the built entry points themselves.
+ */
+export const alias = [
+  { find: /^pagewise$/, replacement: src("index.ts") },
+  { find: /^pagewise\/(express|fastify|fetch|client)$/, replacement: src("$1/index.ts") },
+];
+
 export default defineConfig({
-  resolve: {
-    // Examples import the package by name, as users do; in tests that name means the sources, so
-    // no stale build is ever tested. test/dist.test.ts checks the built entry points themselves.
-    alias: [
-      { find: /^pagewise$/, replacement: src("index.ts") },
-      { find: /^pagewise\/(express|fastify|fetch|client)$/, replacement: src("$1/index.ts") },
-    ],
-  },
+  resolve: { alias },
   test: {
     include: ["test/**/*.test.ts"],
+    exclude: ["test/browser/**", "**/node_modules/**"],
   },
 });

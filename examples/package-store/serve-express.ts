@@ -6,6 +6,7 @@ import { notFoundProblem, problemResponse } from "pagewise";
 import { expressHandler } from "pagewise/express";
 import type { Config } from "./config.js";
 import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Express. */
 export async function startExpress(config: Config): Promise<Started> {
@@ -13,6 +14,9 @@ export async function startExpress(config: Config): Promise<Started> {
   const app = express();
   app.disable("x-powered-by");
   for (const [pattern, resource] of routes) app.all(pattern, expressHandler(resource));
+  for (const [path, file] of loadStaticFiles()) {
+    app.get(path, (_req, res) => res.writeHead(200, file.headers).end(file.body));
+  }
   app.use((req, res) => {
     const { status, headers, body } = problemResponse(notFoundProblem(req.path));
     res.writeHead(status, headers).end(body);

@@ -4,6 +4,7 @@ import { notFoundProblem, problemResponse } from "pagewise";
 import { fastifyPagewise } from "pagewise/fastify";
 import type { Config } from "./config.js";
 import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Fastify. */
 export async function startFastify(config: Config): Promise<Started> {
@@ -11,6 +12,9 @@ export async function startFastify(config: Config): Promise<Started> {
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   await app.register(fastifyPagewise);
   for (const [pattern, resource] of routes) app.pagewise(pattern, resource);
+  for (const [path, file] of loadStaticFiles()) {
+    app.get(path, (_request, reply) => reply.headers(file.headers).send(Buffer.from(file.body)));
+  }
   app.setNotFoundHandler((request, reply) => {
     const { status, headers, body } = problemResponse(
       notFoundProblem(request.url.split("?")[0] ?? ""),

@@ -5,11 +5,18 @@ import { createAdaptorServer } from "@hono/node-server";
 import { fetchRouter } from "pagewise/fetch";
 import type { Config } from "./config.js";
 import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on the fetch adapter. */
 export async function startFetch(config: Config): Promise<Started> {
   const { store, routes } = createPackageApi(config);
-  const server = createAdaptorServer({ fetch: fetchRouter(routes) }) as Server;
+  const api = fetchRouter(routes);
+  const files = loadStaticFiles();
+  const serve = (request: Request) => {
+    const file = request.method === "GET" ? files.get(new URL(request.url).pathname) : undefined;
+    return file ? new Response(file.body, { headers: file.headers }) : api(request);
+  };
+  const server = createAdaptorServer({ fetch: serve }) as Server;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const close = () =>

@@ -1,0 +1,153 @@
+/**
+ * The client in a real browser, across origins: a page served from one 127.0.0.1 port walks every
+ * page of the example server on another port with the built client bundle, reading Link and
+ * X-Pagination-* (exposed by CORS); and the example's browse page driven by clicks.
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFastify } from "../../examples/package-store/serve-fastify.js";
+import type { Started } from "../../examples/package-store/started.js";
+import { launchChromium } from "./chromium.js";
+
+const KEY = "browser-key";
+const bundle = readFileSync(new URL("../../dist/browser/client.js", import.meta.url), "utf8");
+const page = `<!doctype html><meta charset="utf-8"><title>walk</title><script type="module">
+import { walkPages } from "/client.js";
+window.walk = async (start, options) => {
+  const pages = [];
+  for await (const p of walkPages(start, { apiKey: "${KEY}", ...options })) {
+    pages.push({ ids: p.items.map((i) => i.id), link: p.headers.get("link"), count: p.count, page: p.page, pageTotal: p.pageTotal, size: p.headers.get("x-pagination-pagesize") });
+  }
+  return pages;
+};
+window.ready = true;
+</script>`;
+
+let api: Started;
+let pageServer: Server;
+let pageOrigin = "";
+let browser: Browser;
+
+beforeAll(async () => {
+  api = await startFastify({
+    host: "127.0.0.1",
+    port: 0,
+    apiKey: KEY,
+    apiKeyIsDefault: false,
+    seed: 120,
+  });
+  pageServer = createServer((req, res) => {
+    const js = req.url === "/client.js";
+    res.writeHead(200, { "Content-Type": js ? "text/javascript" : "text/html" });
+    res.end(js ? bundle : page);
+  });
+  await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
+  pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => pageServer.close(() => resolve()));
+  await api.close();
+});
+
+type Walked = {
+  ids: number[];
+  link: string | null;
+  count: number;
+  page: number;
+  pageTotal: number;
+  size: string;
+}[];
+
+describe("the client bundle in Chromium, across origins", () => {
+  it.each([
+    ["next links, page size 25", { pageSize: 25 }, 5],
+    ["concurrent, page size 25", { pageSize: 25, concurrency: 3 }, 5],
+    ["next links, default page size", {}, 4],
+  ])("%s: every package once, in order, headers readable", async (_name, options, pages) => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${pageOrigin}/`);
+      await tab.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+      expect(new URL(api.url).origin).not.toBe(pageOrigin);
+      const walked = (await tab.evaluate(
+        ([start, opts]) =>
+          (window as unknown as { walk: (s: string, o: object) => Promise<unknown> }).walk(
+            start,
+            opts,
+          ),
+        [`${api.url}/package/demo/tools/packages/`, options] as const,
+      )) as Walked;
+      expect(walked.flatMap((p) => p.ids)).toStrictEqual(
+        Array.from({ length: 120 }, (_, i) => i + 1),
+      );
+      expect(walked.map((p) => [p.page, p.pageTotal, p.count])).toStrictEqual(
+        Array.from({ length: pages }, (_, i) => [i + 1, pages, 120]),
+      );
+      const list = "/package/demo/tools/packages/";
+      expect(walked[0]?.link).toBe(
+        `<${list}?page=1>; rel="first", <${list}?page=2>; rel="next", <${list}?page=${pages}>; rel="last"`,
+      );
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe("the example's browse page", () => {
+  it("loads a page, follows the Link buttons, and shows the pagination headers", async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${api.url}/`);
+      await tab.fill("#key", KEY);
+      await tab.selectOption("#size", "10");
+      await tab.click("button[type=submit]");
+      await tab.waitForSelector("#rows tr");
+      await tab.click('nav button[data-rel="next"]');
+      await tab.waitForFunction(
+        () => document.querySelector("#position")?.textContent === "page 2 of 12",
+      );
+      const ids = await tab.$$eval("#rows tr td:first-child", (cells) =>
+        cells.map((c) => c.textContent),
+      );
+      const headers = await tab.$$eval("#headers dd", (cells) => cells.map((c) => c.textContent));
+      const disabled = await tab.$$eval("nav button", (buttons) =>
+        buttons.map((b) => (b as HTMLButtonElement).disabled),
+      );
+      expect(ids).toStrictEqual(["11", "12", "13", "14", "15", "16", "17", "18", "19", "20"]);
+      expect(headers.slice(1)).toStrictEqual(["120", "2", "12", "10"]);
+      expect(disabled).toStrictEqual([false, false, false, false]);
+      await tab.click('nav button[data-rel="last"]');
+      await tab.waitForFunction(
+        () => document.querySelector("#position")?.textContent === "page 12 of 12",
+      );
+      expect(
+        await tab.$$eval("nav button", (buttons) =>
+          buttons.map((b) => (b as HTMLButtonElement).disabled),
+        ),
+      ).toStrictEqual([false, false, true, false]); // the last page still links first, prev and last
+      if (process.env.SCREENSHOT)
+        await tab.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("shows the API's problem detail for a wrong key", async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${api.url}/`);
+      await tab.fill("#key", "wrong");
+      await tab.click("button[type=submit]");
+      await tab.waitForFunction(() => document.querySelector("#message")?.textContent !== "");
+      expect(await tab.textContent("#message")).toBe("The API key is not valid.");
+    } finally {
+      await tab.close();
+    }
+  });
+});
