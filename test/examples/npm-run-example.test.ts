@@ -1,0 +1,71 @@
+/**
+ * `npm run example` (and its Express and fetch twins) as a user runs them: the script's own
+ * command from package.json (`node --import tsx` on the server file, importing the built
+ * package), printing the listening line with the real port, answering the spec's example, and
+ * exiting 0 on SIGTERM. The command runs without the npm wrapper, which dies of the signal itself.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const scripts: Record<string, string> = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+).scripts;
+
+function start(script: string): {
+  child: ChildProcess;
+  url: Promise<string>;
+  output: () => string;
+} {
+  const [command, ...args] = (scripts[script] ?? "").split(" ");
+  if (command !== "node")
+    throw new Error(`npm run ${script} is expected to run node, not ${command}`);
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: "0", SEED: "3", API_KEY: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^Listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.on("exit", (code) =>
+      reject(new Error(`${script} exited with ${code} before listening:\n${output}`)),
+    );
+  });
+  return { child, url, output: () => output };
+}
+
+describe.each(["example", "example:express", "example:fetch"])("npm run %s", (script) => {
+  it("listens, answers the spec's example and stops on SIGTERM", async () => {
+    const { child, url, output } = start(script);
+    try {
+      const origin = await url;
+      const response = await fetch(`${origin}/package/demo/tools/packages/?page=2&page_size=1`, {
+        headers: { "X-Api-Key": "dev-key" },
+      });
+      const answer = [
+        response.status,
+        response.headers.get("x-pagination-pagetotal"),
+        response.headers.get("allow"),
+      ];
+      await response.arrayBuffer();
+      expect(answer).toStrictEqual([200, "3", "GET, OPTIONS"]);
+      expect(output()).toContain('Warning: API_KEY is not set; using the default key "dev-key".');
+      expect(output()).toContain(
+        `curl -i -H "X-Api-Key: dev-key" "${origin}/package/demo/tools/packages/?page=2&page_size=1"`,
+      );
+      const exit = new Promise<[number | null, string | null]>((resolve) =>
+        child.on("exit", (code, signal) => resolve([code, signal])),
+      );
+      child.kill("SIGTERM");
+      expect(await exit).toStrictEqual([0, null]);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
+});
