@@ -6,7 +6,14 @@ export interface ParsedLink extends LinkValue {
   readonly params: Readonly<Record<string, string>>;
 }
 
-const TOKEN_CHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+/** RFC 9110 tchar, by char code. */
+const TOKEN_CHARS = (() => {
+  const table = new Uint8Array(128);
+  for (const ch of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
+    table[ch.charCodeAt(0)] = 1;
+  }
+  return table;
+})();
 
 /**
  * Parses an RFC 8288 `Link` header value in one linear pass, whatever the input.
@@ -109,7 +116,7 @@ function readParams(
 
 function readToken(s: Scanner): string {
   const start = s.at;
-  while (s.at < s.text.length && TOKEN_CHAR.test(s.text[s.at] as string)) s.at++;
+  while (s.at < s.text.length && TOKEN_CHARS[s.text.charCodeAt(s.at)] === 1) s.at++;
   return s.text.slice(start, s.at);
 }
 
@@ -126,8 +133,20 @@ function readBare(s: Scanner): string {
 
 /** A quoted string from its opening quote; `\\x` stands for `x`; `undefined` when it never closes. */
 function readQuoted(s: Scanner): string | undefined {
+  const start = ++s.at;
+  // The common case, no escape: one scan to the closing quote, one slice.
+  for (; s.at < s.text.length; s.at++) {
+    const code = s.text.charCodeAt(s.at);
+    if (code === 34) return s.text.slice(start, s.at++);
+    if (code === 92) break;
+  }
+  return readEscaped(s, start);
+}
+
+/** The rest of a quoted string from its first `\\`, joining the pieces between escapes. */
+function readEscaped(s: Scanner, from: number): string | undefined {
   const parts: string[] = [];
-  let start = ++s.at;
+  let start = from;
   while (s.at < s.text.length) {
     const code = s.text.charCodeAt(s.at);
     if (code === 34) {
@@ -143,9 +162,13 @@ function readQuoted(s: Scanner): string | undefined {
   return undefined;
 }
 
+/** One registered relation type already in lower case: the common case, kept as is. */
+const REGISTERED_LOWER = /^[a-z][a-z0-9.-]*$/;
+
 /** The relation types of a rel value: space-separated, registered names in lower case. */
 function relationTypes(rel: string | undefined): string[] {
   if (rel === undefined) return [""];
+  if (REGISTERED_LOWER.test(rel)) return [rel];
   const types = rel.split(/\s+/).filter((type) => type !== "");
   return types.length === 0
     ? [""]

@@ -1,0 +1,221 @@
+/**
+ * Walk benchmark of the client suite: the time to fetch every item of a 100-page list (3,000
+ * items, 30 a page) from a local server that holds each answer back 20 ms, by pagewise's walker
+ * following `rel="next"`, by the walker in concurrent mode (4, 8 and 16 pages in flight), by got's
+ * `paginate.all` (its default Link following) and by a hand-written fetch loop. Every contender
+ * must return the same items in the same order, in exactly one request per page.
+ *
+ * The server writes links with the default `linkParams` (`?page=N`, no `page_size`): got and the
+ * fetch loop get the requested 30 items a page only because 30 is also the server's default; the
+ * walker keeps `page_size` on every page itself (its `pageSize` option).
+ *
+ * The walk is latency-bound, so wall time is measured directly (no tinybench): after a warm-up walk
+ * of a 5-page list each, {@link REPS} rounds run every contender once, the starting contender
+ * rotating per round so a drift of the machine's speed is shared out; the figure is the median.
+ * @packageDocumentation
+ */
+import got from "got";
+import { walkItems } from "../../src/client/index.js";
+import { goalLine, median, printTable, times } from "./client-report.js";
+import {
+  ITEM_COUNT,
+  type Item,
+  type LatencyServer,
+  startLatencyServer,
+  WARMUP_COUNT,
+} from "./client-server.js";
+
+const LATENCY_MS = 20;
+const PAGE_SIZE = 30;
+const PAGES = ITEM_COUNT / PAGE_SIZE;
+const REPS = 3;
+/** The issue's goal: concurrent mode at least this many times faster than following `next`. */
+const GOAL_CONCURRENT = 5;
+/** The concurrency the goal is judged at. */
+const GOAL_CONCURRENCY = 8;
+
+interface Contender {
+  readonly name: string;
+  /** Pages in flight at once; the latency floor is `(1 + ceil((PAGES - 1) / inFlight)) × latency`. */
+  readonly inFlight: number;
+  readonly walk: (start: string) => Promise<Item[]>;
+}
+
+/** `rel="next"` as a quick hand-written client finds it. */
+const NEXT_LINK = /<([^>]+)>;\s*rel="next"/;
+
+async function viaWalker(start: string, concurrency: number): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const item of walkItems<Item>(start, { pageSize: PAGE_SIZE, concurrency })) {
+    items.push(item);
+  }
+  return items;
+}
+
+function viaGot(start: string): Promise<Item[]> {
+  return got.paginate.all<Item>(start, { responseType: "json" });
+}
+
+async function viaFetchLoop(start: string): Promise<Item[]> {
+  const items: Item[] = [];
+  for (let url: string | undefined = start; url !== undefined; ) {
+    const response: Response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    for (const item of (await response.json()) as Item[]) items.push(item);
+    const next = NEXT_LINK.exec(response.headers.get("link") ?? "")?.[1];
+    url = next === undefined ? undefined : new URL(next, url).href;
+  }
+  return items;
+}
+
+const HAND = "hand-written fetch loop";
+const NEXT_MODE = "walkItems next-link";
+const concurrentName = (n: number): string => `walkItems concurrency ${n}`;
+
+const contenders: readonly Contender[] = [
+  { name: NEXT_MODE, inFlight: 1, walk: (start) => viaWalker(start, 1) },
+  ...[4, GOAL_CONCURRENCY, 16].map((n) => ({
+    name: concurrentName(n),
+    inFlight: n,
+    walk: (start: string) => viaWalker(start, n),
+  })),
+  { name: "got paginate.all", inFlight: 1, walk: viaGot },
+  { name: HAND, inFlight: 1, walk: viaFetchLoop },
+];
+
+// --- honesty checks ------------------------------------------------------------------------
+
+/** Throws unless `items` are exactly the server's first `count` items, in order. */
+function checkItems(name: string, items: readonly Item[], count: number): void {
+  if (items.length !== count) {
+    throw new Error(`${name} returned ${items.length} items, not ${count}`);
+  }
+  const wrong = items.findIndex((item, i) => item?.id !== i + 1 || item.name !== `item-${i + 1}`);
+  if (wrong >= 0) {
+    throw new Error(`${name} returned item ${wrong} as ${JSON.stringify(items[wrong])}`);
+  }
+}
+
+// --- measuring -----------------------------------------------------------------------------
+
+interface Timing {
+  readonly ms: number[];
+  requests: number;
+}
+
+async function timeOnce(
+  server: LatencyServer,
+  contender: Contender,
+  start: string,
+  count: number,
+): Promise<{ ms: number; requests: number }> {
+  const before = server.requests();
+  const t0 = performance.now();
+  const items = await contender.walk(start);
+  const ms = performance.now() - t0;
+  checkItems(contender.name, items, count);
+  const requests = server.requests() - before;
+  const pages = Math.ceil(count / PAGE_SIZE);
+  if (requests !== pages) {
+    throw new Error(`${contender.name} sent ${requests} requests for ${pages} pages`);
+  }
+  return { ms, requests };
+}
+
+async function measure(server: LatencyServer): Promise<Map<string, Timing>> {
+  for (const contender of contenders) {
+    await timeOnce(
+      server,
+      contender,
+      `${server.origin}/warmup/?page_size=${PAGE_SIZE}`,
+      WARMUP_COUNT,
+    );
+  }
+  const timings = new Map<string, Timing>(contenders.map((c) => [c.name, { ms: [], requests: 0 }]));
+  const start = `${server.origin}/items/?page_size=${PAGE_SIZE}`;
+  for (let rep = 0; rep < REPS; rep++) {
+    for (let i = 0; i < contenders.length; i++) {
+      const contender = contenders[(i + rep) % contenders.length] as Contender;
+      const { ms, requests } = await timeOnce(server, contender, start, ITEM_COUNT);
+      const timing = timings.get(contender.name) as Timing;
+      timing.ms.push(ms);
+      timing.requests = requests;
+    }
+  }
+  return timings;
+}
+
+// --- reporting -----------------------------------------------------------------------------
+
+const floorMs = (inFlight: number): number => (1 + Math.ceil((PAGES - 1) / inFlight)) * LATENCY_MS;
+
+function timingOf(timings: Map<string, Timing>, name: string): Timing {
+  const timing = timings.get(name);
+  if (timing === undefined || timing.ms.length === 0) throw new Error(`No timing for ${name}`);
+  return timing;
+}
+
+function printResults(timings: Map<string, Timing>): void {
+  const hand = median(timingOf(timings, HAND).ms);
+  const rows = contenders.map((c) => {
+    const { ms, requests } = timingOf(timings, c.name);
+    const mid = median(ms);
+    return [
+      c.name,
+      mid.toFixed(0),
+      `${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}`,
+      (PAGES / (mid / 1000)).toFixed(1),
+      String(requests),
+      floorMs(c.inFlight).toFixed(0),
+      times(hand / mid),
+    ];
+  });
+  printTable([
+    ["contender", "median ms", "range ms", "pages/s", "requests", "floor ms", "vs hand loop"],
+    ...rows,
+  ]);
+  console.log(
+    `  (vs hand loop = hand loop's median / contender's median, > 1 is faster; floor = pages in ` +
+      `sequence × ${LATENCY_MS} ms)`,
+  );
+}
+
+function printGoal(timings: Map<string, Timing>): void {
+  const sequential = timingOf(timings, NEXT_MODE).ms;
+  const concurrent = timingOf(timings, concurrentName(GOAL_CONCURRENCY)).ms;
+  const ratio = median(sequential) / median(concurrent);
+  const range: [number, number] = [
+    Math.min(...sequential) / Math.max(...concurrent),
+    Math.max(...sequential) / Math.min(...concurrent),
+  ];
+  console.log("\nGoal (issue):");
+  console.log(
+    goalLine(
+      `concurrent (${GOAL_CONCURRENCY}) ≥ 5x sequential (same items)`,
+      ratio,
+      GOAL_CONCURRENT,
+      range,
+    ),
+  );
+}
+
+/**
+ * Runs the walk benchmark: starts the latency server, checks and times every contender, prints
+ * the table and the goal marked MET or MISSED, and closes the server. Never fails on a missed goal.
+ */
+export async function runWalkBench(): Promise<void> {
+  console.log(
+    `Walk: ${ITEM_COUNT.toLocaleString("en-US")} items, ${PAGES} pages of ${PAGE_SIZE}, ` +
+      `${LATENCY_MS} ms latency per answer (node:http on 127.0.0.1); ` +
+      `median of ${REPS} rounds, contender order rotating; every contender checked for the same ` +
+      `items in order and one request per page`,
+  );
+  const server = await startLatencyServer(LATENCY_MS);
+  try {
+    const timings = await measure(server);
+    printResults(timings);
+    printGoal(timings);
+  } finally {
+    await server.close();
+  }
+}
