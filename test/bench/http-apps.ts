@@ -1,8 +1,8 @@
 /**
  * The HTTP suite's servers: the spec example endpoint on each framework, once through the pagewise
  * adapter (mounted exactly as the adapter test suite mounts it) and once as a hand-written route
- * handler that checks the same key and sets the same headers. Used in-process for the output
- * check and by `http-server.ts`, the child process that serves one of them while it is measured.
+ * handler that checks the same key and sets the same headers, each on 127.0.0.1 with an
+ * ephemeral port.
  * @packageDocumentation
  */
 import { createServer, type Server } from "node:http";
@@ -52,6 +52,8 @@ function pagewise(framework: Framework): Promise<Running> {
 // --- hand-written ----------------------------------------------------------------------------
 
 const UNAUTHORIZED = '{"title":"Unauthorized","status":401}';
+/** pagewise advertises the resource's methods on every answer; so does the hand-written handler. */
+const ALLOW = "GET, OPTIONS";
 
 /** What every hand-written handler computes: the page math and headers with parseInt/Math.ceil. */
 function handPage(path: string, pageParam: string | null | undefined, sizeParam: typeof pageParam) {
@@ -65,7 +67,7 @@ function handPage(path: string, pageParam: string | null | undefined, sizeParam:
   if (page > 1) links.push(`<${url}${Math.min(page - 1, pageTotal)}>; rel="prev"`);
   if (page < pageTotal) links.push(`<${url}${page + 1}>; rel="next"`);
   if (pageTotal > 1) links.push(`<${url}${pageTotal}>; rel="last"`);
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", Allow: ALLOW };
   if (links.length > 0) headers.Link = links.join(", ");
   headers["X-Pagination-Count"] = `${count}`;
   headers["X-Pagination-Page"] = `${page}`;
@@ -160,12 +162,4 @@ const hand: Readonly<Record<Framework, () => Promise<Running>>> = {
 /** Starts one server on 127.0.0.1 with an ephemeral port. */
 export function startServer(framework: Framework, variant: Variant): Promise<Running> {
   return variant === "pagewise" ? pagewise(framework) : hand[framework]();
-}
-
-export function isFramework(value: unknown): value is Framework {
-  return frameworks.includes(value as Framework);
-}
-
-export function isVariant(value: unknown): value is Variant {
-  return variants.includes(value as Variant);
 }

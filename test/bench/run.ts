@@ -15,6 +15,7 @@ interface BenchSuite {
 const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
   core: () => import("./core.js"),
   http: () => import("./http.js"),
+  client: () => import("./client.js"),
 };
 
 async function main(args: readonly string[]): Promise<void> {
