@@ -1,7 +1,6 @@
+import { andThen, type MaybePromise } from "./maybe-async.js";
 import { PagewiseError } from "./problem-error.js";
 import type { ApiKeyVerifier } from "./resource.js";
-
-const encoder = new TextEncoder();
 
 /**
  * A verifier that accepts the given key(s), comparing in time that does not depend on where a
@@ -14,35 +13,34 @@ const encoder = new TextEncoder();
  * ```
  */
 export function apiKeyVerifier(keys: string | readonly string[]): ApiKeyVerifier {
-  const accepted = (typeof keys === "string" ? [keys] : keys)
-    .filter((key) => key !== "")
-    .map((key) => encoder.encode(key));
+  const accepted = (typeof keys === "string" ? [keys] : keys).filter((key) => key !== "");
   return (key) => {
-    const given = encoder.encode(key);
     let match = false;
-    for (const candidate of accepted) match = constantTimeEqual(given, candidate) || match;
+    for (const candidate of accepted) match = constantTimeEqual(key, candidate) || match;
     return match;
   };
 }
 
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ (b[i] as number);
+/** Equal strings, compared over every code unit of `expected` whatever the first difference. */
+function constantTimeEqual(given: string, expected: string): boolean {
+  let diff = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++)
+    diff |= (given.charCodeAt(i) | 0) ^ expected.charCodeAt(i);
   return diff === 0;
 }
 
 const CHALLENGE = { "WWW-Authenticate": 'ApiKey header="X-Api-Key"' };
 
 /**
- * Checks the `X-Api-Key` header with the verifier.
+ * Checks the `X-Api-Key` header with the verifier (synchronously when the verifier is).
  *
  * @throws {PagewiseError} 401 `unauthorized` when the key is missing or rejected
  */
-export async function checkApiKey<N>(
+export function checkApiKey<N>(
   verify: ApiKeyVerifier<N>,
   key: string | undefined,
   request: N,
-): Promise<void> {
+): MaybePromise<void> {
   if (key === undefined || key === "") {
     throw new PagewiseError(
       401,
@@ -52,7 +50,8 @@ export async function checkApiKey<N>(
       CHALLENGE,
     );
   }
-  if (!(await verify(key, request))) {
-    throw new PagewiseError(401, "unauthorized", "The API key is not valid.", {}, CHALLENGE);
-  }
+  return andThen(verify(key, request), (valid) => {
+    if (!valid)
+      throw new PagewiseError(401, "unauthorized", "The API key is not valid.", {}, CHALLENGE);
+  });
 }

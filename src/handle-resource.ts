@@ -3,9 +3,10 @@ import { corsHeaders } from "./cors-headers.js";
 import { forwardedBase } from "./forwarded-base.js";
 import { sendsParamsInBody } from "./http-methods.js";
 import type { BodyInput } from "./json-body.js";
+import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import { parsePageParams } from "./page-params.js";
 import { type Page, paginate } from "./paginate.js";
-import { paginationHeaders } from "./pagination-headers.js";
+import { type PaginationHeadersOptions, writePaginationHeaders } from "./pagination-headers.js";
 import { PagewiseError } from "./problem-error.js";
 import { problemResponse, type ResourceResponse } from "./problem-response.js";
 import { readRawBody, readRawParams, validateParams } from "./read-request-params.js";
@@ -40,35 +41,56 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * Serves one request to a resource, framework-free: `Allow` on every answer, OPTIONS (204, CORS
  * preflight), 405 for an undefined method, the API-key check, parameters from the query or the JSON body,
  * validation, the handler, pagination headers, CORS headers, and every {@link PagewiseError} as an
- * `application/problem+json` response. Other errors (a bug in a handler) are thrown to the caller.
+ * `application/problem+json` response. Other errors (a bug in a handler) reject the promise.
+ * Each step runs at once when the one before gave a plain value (a synchronous verifier, body
+ * and handler cost no microtask).
  *
  * @param resource - from {@link defineResource}
  * @param request - the request as plain values (see {@link ResourceRequest})
  * @returns the response as plain values, for the adapter to write
  */
-export async function handleResource<N>(
+export function handleResource<N>(
   resource: Resource<N>,
   request: ResourceRequest<N>,
 ): Promise<ResourceResponse> {
   const method = request.method.toUpperCase();
-  // Every answer advertises the resource's methods (the spec's /packages/ GET carries Allow).
-  const extra = { Allow: resource.allow, ...resourceCors(resource, request, method) };
-  try {
-    const response = await dispatch(resource, request, method);
-    const merged = { ...response, headers: { ...response.headers, ...extra } };
-    return method === "HEAD" ? { ...merged, body: null } : merged;
-  } catch (error) {
+  const finish = (response: ResourceResponse) => complete(resource, request, method, response);
+  const fail = (error: unknown) => {
     if (!(error instanceof PagewiseError)) throw error;
-    const problem = problemResponse(error);
-    return { ...problem, headers: { ...problem.headers, ...extra } };
+    return finish(problemResponse(error));
+  };
+  try {
+    const response = dispatch(resource, request, method);
+    return isThenable(response)
+      ? Promise.resolve(response).then(finish, fail)
+      : Promise.resolve(finish(response));
+  } catch (error) {
+    try {
+      return Promise.resolve(fail(error));
+    } catch (bug) {
+      return Promise.reject(bug);
+    }
   }
 }
 
-async function dispatch<N>(
+/** Adds `Allow` (every answer advertises the resource's methods) and CORS; drops a HEAD body. */
+function complete<N>(
   resource: Resource<N>,
   request: ResourceRequest<N>,
   method: string,
-): Promise<ResourceResponse> {
+  response: ResourceResponse,
+): ResourceResponse {
+  response.headers.Allow = resource.allow;
+  if (resource.options.cors)
+    Object.assign(response.headers, resourceCors(resource, request, method));
+  return method === "HEAD" ? { ...response, body: null } : response;
+}
+
+function dispatch<N>(
+  resource: Resource<N>,
+  request: ResourceRequest<N>,
+  method: string,
+): MaybePromise<ResourceResponse> {
   const { allow, options } = resource;
   if (method === "OPTIONS") return { status: 204, headers: {}, body: null };
   const definition = resource.methods[(method === "HEAD" ? "GET" : method) as ResourceMethod];
@@ -81,21 +103,25 @@ async function dispatch<N>(
       { Allow: allow },
     );
   }
-  if (options.apiKey)
-    await checkApiKey(options.apiKey, request.header("x-api-key"), request.native);
-  const raw = await rawParams(resource, definition, request, method);
-  return definition.kind === "list"
-    ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
-    : serveJson(definition, request, method, raw);
+  const checked = options.apiKey
+    ? checkApiKey(options.apiKey, request.header("x-api-key"), request.native)
+    : undefined;
+  return andThen(checked, () =>
+    andThen(rawParams(resource, definition, request, method), (raw) =>
+      definition.kind === "list"
+        ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
+        : serveJson(definition, request, method, raw),
+    ),
+  );
 }
 
 /** The unvalidated parameters: the query, the JSON body object, or (`body: 'json'`) any JSON body. */
-async function rawParams<N>(
+function rawParams<N>(
   resource: Resource<N>,
   definition: MethodDefinition<N>,
   request: ResourceRequest<N>,
   method: string,
-): Promise<unknown> {
+): MaybePromise<unknown> {
   const mark = request.url.indexOf("?");
   const query = mark < 0 ? "" : request.url.slice(mark + 1);
   const hash = query.indexOf("#");
@@ -106,78 +132,79 @@ async function rawParams<N>(
   const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, queryOnBodyMethods } = resource.options;
   const read =
     definition.kind === "json" && definition.body === "json" ? readRawBody : readRawParams;
-  if (!sendsParamsInBody(method) || request.readBody === undefined) {
+  if (!sendsParamsInBody(method) || request.readBody === undefined)
     return read(method, input, queryOnBodyMethods);
-  }
-  const body = await request.readBody(maxBodyBytes);
-  return read(method, { ...input, body }, queryOnBodyMethods);
+  return andThen(request.readBody(maxBodyBytes), (body) =>
+    read(method, { ...input, body }, queryOnBodyMethods),
+  );
 }
 
-function context<N>(
-  definition: MethodDefinition<N>,
+function serveJson<N>(
+  definition: JsonMethod<N>,
   request: ResourceRequest<N>,
   method: string,
   raw: unknown,
-) {
-  return {
+): MaybePromise<ResourceResponse> {
+  const context = {
     params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
     path: request.pathParams ?? {},
     method: method === "HEAD" ? "GET" : method,
     request: request.native,
   };
+  return andThen(definition.handler(context), (value): ResourceResponse => {
+    if (value === undefined) return { status: 204, headers: {}, body: null };
+    return {
+      status: definition.status,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(value),
+    };
+  });
 }
 
-async function serveJson<N>(
-  definition: JsonMethod<N>,
-  request: ResourceRequest<N>,
-  method: string,
-  raw: unknown,
-): Promise<ResourceResponse> {
-  const value = await definition.handler(context(definition, request, method, raw));
-  if (value === undefined) return { status: 204, headers: {}, body: null };
-  return {
-    status: definition.status,
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(value),
-  };
-}
-
-async function serveList<N>(
+function serveList<N>(
   resource: Resource<N>,
   definition: ListMethod<N>,
   request: ResourceRequest<N>,
   method: string,
   raw: Record<string, unknown>,
-): Promise<ResourceResponse> {
+): MaybePromise<ResourceResponse> {
   const { options } = resource;
   const requested = parsePageParams(raw, options);
-  const result = await definition.handler({
-    ...context(definition, request, method, raw),
+  const context = {
+    params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
+    path: request.pathParams ?? {},
+    method: method === "HEAD" ? "GET" : method,
+    request: request.native,
     page: requested,
+  };
+  return andThen(definition.handler(context), (result) => {
+    const page = paginate({ count: countOf(result), ...requested }, options);
+    return andThen(pageItems(result, page), (items): ResourceResponse => {
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      writePaginationHeaders(headers, page, linkOptions(resource, request));
+      return { status: 200, headers, body: JSON.stringify(items) };
+    });
   });
-  const page = paginate({ count: countOf(result), ...requested }, options);
-  const items = await pageItems(result, page);
+}
+
+/** The resource's link options with this request's URL (and, behind a trusted proxy, its origin). */
+function linkOptions<N>(
+  resource: Resource<N>,
+  request: ResourceRequest<N>,
+): PaginationHeadersOptions {
+  const { options } = resource;
   const baseUrl =
     options.baseUrl ?? (options.trustProxy ? forwardedBase(request.header) : undefined);
-  const headers = paginationHeaders(page, {
-    ...options,
-    url: request.url,
-    ...(baseUrl ? { baseUrl } : {}),
-  });
-  return {
-    status: 200,
-    headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(items),
-  };
+  return { ...options, url: request.url, ...(baseUrl === undefined ? {} : { baseUrl }) };
 }
 
 function countOf(result: ListResult<unknown>): number {
   return isArray(result) ? result.length : result.count;
 }
 
-async function pageItems(result: ListResult<unknown>, page: Page) {
+function pageItems(result: ListResult<unknown>, page: Page): MaybePromise<readonly unknown[]> {
   if (isArray(result)) return result.slice(page.offset, page.offset + page.limit);
-  return typeof result.items === "function" ? await result.items(page) : result.items;
+  return typeof result.items === "function" ? result.items(page) : result.items;
 }
 
 function isArray(value: ListResult<unknown>): value is readonly unknown[] {

@@ -63,13 +63,15 @@ type HeaderNameList = [
 ];
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const checked = new WeakSet<PaginationHeaderNames>();
+const checked = new WeakMap<PaginationHeaderNames, HeaderNameList>();
 
 /**
  * The five names in order link, count, page, pageTotal, pageSize, each checked once per object to be
  * an HTTP token (no injection through configuration) and distinct from the others in any letter case.
  */
 export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList {
+  const known = checked.get(names);
+  if (known !== undefined) return known;
   const list: HeaderNameList = [
     names.link,
     names.count,
@@ -77,7 +79,6 @@ export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList
     names.pageTotal,
     names.pageSize,
   ];
-  if (checked.has(names)) return list;
   const seen = new Set<string>();
   for (const name of list) {
     if (name === null) continue;
@@ -89,6 +90,6 @@ export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList
     }
     seen.add(name.toLowerCase());
   }
-  checked.add(names);
+  checked.set(names, list);
   return list;
 }

@@ -77,8 +77,8 @@ export function pageTargets(page: Page): [PageRel, number][] {
 /** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
 export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
   const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
-  assertOption("linkParams", linkParams, ["filters", "page-only", "all"]);
-  assertOption("template", options.template, [true, false]);
+  assertOption("linkParams", linkParams, LINK_PARAMS);
+  assertOption("template", options.template, BOOLEANS);
   const { path, query } = splitRequestTarget(options.url);
   let kept = "";
   let hadPageSize = false;
@@ -108,6 +108,9 @@ export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
 function withoutColons(text: string): string {
   return text.includes(":") ? text.replaceAll(":", "%3A") : text;
 }
+
+const LINK_PARAMS = ["filters", "page-only", "all"] as const;
+const BOOLEANS = [true, false] as const;
 
 let lastBase: { readonly input: string; readonly value: string } | undefined;
 

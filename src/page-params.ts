@@ -56,8 +56,8 @@ export function parsePageParams(query: QueryInput, options: PageParamsOptions = 
   } = options;
   const { pageParam = "page", pageSizeParam = "page_size" } = options;
   assertPageSizeLimits(defaultPageSize, maxPageSize);
-  assertOption("invalid", invalid, ["lenient", "strict"]);
-  assertOption("overMax", overMax, ["clamp", "error"]);
+  assertOption("invalid", invalid, INVALID);
+  assertOption("overMax", overMax, OVER_MAX);
   const source = typeof query === "string" ? new URLSearchParams(query) : query;
   const strict = invalid === "strict";
 
@@ -77,6 +77,9 @@ export function parsePageParams(query: QueryInput, options: PageParamsOptions = 
   }
   return { page: page === undefined || page < 1 ? 1 : page, pageSize };
 }
+
+const INVALID = ["lenient", "strict"] as const;
+const OVER_MAX = ["clamp", "error"] as const;
 
 function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): void {
   if (!Number.isSafeInteger(maxPageSize) || maxPageSize < 1) {

@@ -73,7 +73,7 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   assertInteger("count", count, 0);
   assertInteger("page", request.page, 1);
   assertInteger("pageSize", pageSize, 1);
-  assertOption("overflow", options.overflow, ["empty", "last", "error"]);
+  assertOption("overflow", options.overflow, OVERFLOW);
   const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
   const overflow = request.page > pageTotal;
   if (overflow && options.overflow === "error") {
@@ -104,6 +104,8 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   if (pageTotal > 1) result.last = pageTotal;
   return result;
 }
+
+const OVERFLOW = ["empty", "last", "error"] as const;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -38,9 +38,21 @@ export function paginationHeaders(
   page: Page,
   options: PaginationHeadersOptions,
 ): Record<string, string> {
-  assertOption("emptyHeaders", options.emptyHeaders, ["omit", "zero"]);
   const headers: Record<string, string> = {};
-  if (page.count === 0 && options.emptyHeaders !== "zero") return headers;
+  writePaginationHeaders(headers, page, options);
+  return headers;
+}
+
+const EMPTY_HEADERS = ["omit", "zero"] as const;
+
+/** {@link paginationHeaders}, writing into `headers` (no intermediate objects on a hot path). */
+export function writePaginationHeaders(
+  headers: Record<string, string>,
+  page: Page,
+  options: PaginationHeadersOptions,
+): void {
+  assertOption("emptyHeaders", options.emptyHeaders, EMPTY_HEADERS);
+  if (page.count === 0 && options.emptyHeaders !== "zero") return;
   const [link, count, current, pageTotal, pageSize] = checkedHeaderNames(
     options.headerNames ?? headerNamePresets.xPagination,
   );
@@ -57,5 +69,4 @@ export function paginationHeaders(
   if (current !== null) headers[current] = String(page.page);
   if (pageTotal !== null) headers[pageTotal] = String(page.pageTotal);
   if (pageSize !== null) headers[pageSize] = String(page.pageSize);
-  return headers;
 }

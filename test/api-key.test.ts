@@ -27,7 +27,9 @@ describe("checkApiKey", () => {
     ["", "Send your API key in the X-Api-Key header."],
     ["x", "The API key is not valid."],
   ])("%j → 401", async (key, detail) => {
-    const error = await checkApiKey(verify, key, undefined).catch((e: unknown) => e);
+    const error = await Promise.resolve()
+      .then(() => checkApiKey(verify, key, undefined))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PagewiseError);
     expect((error as PagewiseError).problem).toStrictEqual({
       type: "about:blank",
@@ -41,8 +43,10 @@ describe("checkApiKey", () => {
     });
   });
 
-  it("accepts a valid key and awaits an async verifier", async () => {
-    await expect(checkApiKey(verify, "k", undefined)).resolves.toBeUndefined();
-    await expect(checkApiKey(async (key) => key === "a", "a", undefined)).resolves.toBeUndefined();
+  it("accepts a valid key at once with a synchronous verifier, and awaits an async one", async () => {
+    expect(checkApiKey(verify, "k", undefined)).toBeUndefined();
+    const pending = checkApiKey(async (key) => key === "a", "a", undefined);
+    expect(pending).toBeInstanceOf(Promise);
+    await expect(pending).resolves.toBeUndefined();
   });
 });
