@@ -1,11 +1,10 @@
 /** The package API on Express 5: `npm run example:express`. */
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { notFoundProblem, problemResponse } from "pagewise";
 import { expressHandler } from "pagewise/express";
 import type { Config } from "./config.js";
-import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+import { createPackageApi, listenOn, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Express. */
@@ -22,11 +21,7 @@ export async function startExpress(config: Config): Promise<Started> {
     res.writeHead(status, headers).end(body);
   });
   const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () =>
-    new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
-  return { url: baseUrl(config.host, port), store, close };
+  return { store, ...(await listenOn(server, config)) };
 }
 
 await runIfMain(import.meta.url, "Express", startExpress);

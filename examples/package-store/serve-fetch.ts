@@ -1,10 +1,9 @@
 /** The package API on the fetch adapter, served by Node through @hono/node-server: `npm run example:fetch`. */
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { fetchRouter } from "pagewise/fetch";
 import type { Config } from "./config.js";
-import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+import { createPackageApi, listenOn, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on the fetch adapter. */
@@ -17,11 +16,7 @@ export async function startFetch(config: Config): Promise<Started> {
     return file ? new Response(file.body, { headers: file.headers }) : api(request);
   };
   const server = createAdaptorServer({ fetch: serve }) as Server;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const { port } = server.address() as AddressInfo;
-  const close = () =>
-    new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
-  return { url: baseUrl(config.host, port), store, close };
+  return { store, ...(await listenOn(server, config)) };
 }
 
 await runIfMain(import.meta.url, "fetch adapter", startFetch);

@@ -1,4 +1,6 @@
 /** What each server's start function returns, and the shared start-up of the example. */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { packageRoutes } from "./api.js";
 import { type Config, readConfig } from "./config.js";
@@ -20,6 +22,18 @@ export function createPackageApi(config: Config) {
   const store = new PackageStore();
   if (config.seed > 0) store.create("demo", "tools", demoPackages(config.seed));
   return { store, routes: packageRoutes(store, config) };
+}
+
+/** Listens on the configured host and port; gives the real URL and a close function. */
+export async function listenOn(
+  server: Server,
+  config: Config,
+): Promise<Pick<Started, "url" | "close">> {
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+  return { url: baseUrl(config.host, port), close };
 }
 
 /** `http://host:port`, with IPv6 hosts in brackets. */
