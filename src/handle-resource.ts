@@ -6,7 +6,7 @@ import type { BodyInput } from "./json-body.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import { parsePageParams } from "./page-params.js";
 import { type Page, paginate } from "./paginate.js";
-import { type PaginationHeadersOptions, writePaginationHeaders } from "./pagination-headers.js";
+import { writePaginationHeaders } from "./pagination-headers.js";
 import { PagewiseError } from "./problem-error.js";
 import { problemResponse, type ResourceResponse } from "./problem-response.js";
 import { readRawBody, readRawParams, validateParams } from "./read-request-params.js";
@@ -181,21 +181,16 @@ function serveList<N>(
     const page = paginate({ count: countOf(result), ...requested }, options);
     return andThen(pageItems(result, page), (items): ResourceResponse => {
       const headers: Record<string, string> = { "Content-Type": "application/json" };
-      writePaginationHeaders(headers, page, linkOptions(resource, request));
+      writePaginationHeaders(headers, page, options, request.url, linkBase(resource, request));
       return { status: 200, headers, body: JSON.stringify(items) };
     });
   });
 }
 
-/** The resource's link options with this request's URL (and, behind a trusted proxy, its origin). */
-function linkOptions<N>(
-  resource: Resource<N>,
-  request: ResourceRequest<N>,
-): PaginationHeadersOptions {
+/** The trusted base for links: the configured one, or behind a trusted proxy the request's origin. */
+function linkBase<N>(resource: Resource<N>, request: ResourceRequest<N>): string | URL | undefined {
   const { options } = resource;
-  const baseUrl =
-    options.baseUrl ?? (options.trustProxy ? forwardedBase(request.header) : undefined);
-  return { ...options, url: request.url, ...(baseUrl === undefined ? {} : { baseUrl }) };
+  return options.baseUrl ?? (options.trustProxy ? forwardedBase(request.header) : undefined);
 }
 
 function countOf(result: ListResult<unknown>): number {

@@ -57,7 +57,7 @@ export interface PageLink {
 export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
   const links: PageLink[] = [];
   if (page.first === undefined && page.prev === undefined && page.next === undefined) return links;
-  const { prefix, suffix } = linkUrlParts(page.pageSize, options);
+  const { prefix, suffix } = linkUrlParts(page.pageSize, options, options.url, options.baseUrl);
   for (const [rel, target] of pageTargets(page)) {
     links.push({ rel, page: target, url: prefix + target + suffix });
   }
@@ -75,11 +75,16 @@ export function pageTargets(page: Page): [PageRel, number][] {
 }
 
 /** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
-export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
+export function linkUrlParts(
+  pageSize: number,
+  options: Omit<PageLinksOptions, "url" | "baseUrl">,
+  url: string | URL,
+  baseUrl: string | URL | undefined,
+) {
   const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
   assertOption("linkParams", linkParams, LINK_PARAMS);
   assertOption("template", options.template, BOOLEANS);
-  const { path, query } = splitRequestTarget(options.url);
+  const { path, query } = splitRequestTarget(url);
   let kept = "";
   let hadPageSize = false;
   for (let start = 0; start < query.length; ) {
@@ -93,7 +98,7 @@ export function linkUrlParts(pageSize: number, options: PageLinksOptions) {
     if (name === pageSizeParam) hadPageSize = true;
     else if (linkParams !== "page-only") kept += `${withoutColons(toHeaderSafeUrl(pair))}&`;
   }
-  const base = options.baseUrl === undefined ? "" : trustedBase(options.baseUrl);
+  const base = baseUrl === undefined ? "" : trustedBase(baseUrl);
   const prefix = `${base}${withoutColons(path)}?${kept}${encodeName(pageParam)}=`;
   if (options.template) return { prefix, suffix: `{&${templateVariable(pageSizeParam)}}` };
   const keepSize = linkParams === "all" && hadPageSize;

@@ -39,17 +39,22 @@ export function paginationHeaders(
   options: PaginationHeadersOptions,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
-  writePaginationHeaders(headers, page, options);
+  writePaginationHeaders(headers, page, options, options.url, options.baseUrl);
   return headers;
 }
 
 const EMPTY_HEADERS = ["omit", "zero"] as const;
 
-/** {@link paginationHeaders}, writing into `headers` (no intermediate objects on a hot path). */
+/**
+ * {@link paginationHeaders}, writing into `headers`, with the URL and base given apart from the
+ * options (no intermediate objects on a hot path).
+ */
 export function writePaginationHeaders(
   headers: Record<string, string>,
   page: Page,
-  options: PaginationHeadersOptions,
+  options: Omit<PaginationHeadersOptions, "url" | "baseUrl">,
+  url: string | URL,
+  baseUrl: string | URL | undefined,
 ): void {
   assertOption("emptyHeaders", options.emptyHeaders, EMPTY_HEADERS);
   if (page.count === 0 && options.emptyHeaders !== "zero") return;
@@ -58,7 +63,7 @@ export function writePaginationHeaders(
   );
   const targets = link === null ? [] : pageTargets(page);
   if (link !== null && targets.length > 0) {
-    const { prefix, suffix } = linkUrlParts(page.pageSize, options);
+    const { prefix, suffix } = linkUrlParts(page.pageSize, options, url, baseUrl);
     let value = "";
     for (const [rel, target] of targets) {
       value += `${value === "" ? "" : ", "}${formatLink(prefix + target + suffix, rel)}`;

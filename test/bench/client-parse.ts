@@ -10,8 +10,8 @@ import LinkHeader from "http-link-header";
 import li from "li";
 import parseLinkHeaderPkg from "parse-link-header";
 import { Bench, type FnReturnedObject, type Task } from "tinybench";
-import { parseLinkHeader } from "../../src/client/index.js";
-import { paginate, paginationHeaders } from "../../src/index.js";
+import { parseLinkHeader } from "../../dist/client/index.js";
+import { paginate, paginationHeaders } from "../../dist/index.js";
 import { goalLine, ops, printTable, times } from "./client-report.js";
 
 const parsers = ["pagewise", "parse-link-header", "http-link-header", "li"] as const;

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { paginate, paginationHeaders, parsePageParams } from "../../src/index.js";
+import { paginate, paginationHeaders, parsePageParams } from "../../dist/index.js";
 
 /** One listed item. */
 export interface Item {

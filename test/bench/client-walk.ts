@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import got from "got";
-import { walkItems } from "../../src/client/index.js";
+import { walkItems } from "../../dist/client/index.js";
 import { goalLine, median, printTable, times } from "./client-report.js";
 import {
   ITEM_COUNT,

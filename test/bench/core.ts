@@ -6,7 +6,7 @@
  */
 import LinkHeader from "http-link-header";
 import { Bench, type FnReturnedObject, type Task } from "tinybench";
-import { paginate, paginationHeaders } from "../../src/index.js";
+import { paginate, paginationHeaders } from "../../dist/index.js";
 
 type Headers = Record<string, string>;
 

@@ -10,10 +10,18 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import express from "express";
 import fastify from "fastify";
-import { apiKeyVerifier, defineResource, list, type Resource } from "../../src/index.js";
-import { adapters, type Running } from "../adapters/servers.js";
+import { expressHandler } from "../../dist/express/index.js";
+import { fastifyPagewise } from "../../dist/fastify/index.js";
+import { fetchRouter } from "../../dist/fetch/index.js";
+// pagewise as users run it: the built package (tsx's keepNames would wrap every per-request
+// closure of the sources in a __name() call that the build does not have).
+import { apiKeyVerifier, defineResource, list } from "../../dist/index.js";
 
-export type { Running };
+/** A running server: its origin and how to stop it. */
+export interface Running {
+  readonly origin: string;
+  readonly close: () => Promise<void>;
+}
 
 export const frameworks = ["express 5", "fastify 5", "fetch"] as const;
 export type Framework = (typeof frameworks)[number];
@@ -43,10 +51,26 @@ const resource = defineResource(
   { apiKey: apiKeyVerifier(API_KEY) },
 );
 
+/** The same resource on each adapter, mounted as the README shows. */
+const pagewiseApps: Readonly<Record<Framework, () => Promise<Running>>> = {
+  "express 5": () => {
+    const app = express();
+    app.disable("x-powered-by");
+    app.all(ROUTE, expressHandler(resource));
+    return listen(createServer(app));
+  },
+  "fastify 5": async () => {
+    const app = fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    await app.register(fastifyPagewise);
+    app.pagewise(ROUTE, resource);
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    return { origin: address.replace("localhost", "127.0.0.1"), close: () => app.close() };
+  },
+  fetch: () => listen(createAdaptorServer({ fetch: fetchRouter([[ROUTE, resource]]) }) as Server),
+};
+
 function pagewise(framework: Framework): Promise<Running> {
-  const start = adapters[framework];
-  if (start === undefined) throw new Error(`No pagewise adapter for ${framework}`);
-  return start([[ROUTE, resource as Resource]]);
+  return pagewiseApps[framework]();
 }
 
 // --- hand-written ----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * Benchmark entry point: `npm run bench [-- suite…]` runs the named suites (default: all) one
  * after another, each printing its own report. Benchmarks report; they never fail the process on
- * a missed goal. Only an unknown suite name or a broken suite sets a non-zero exit code.
+ * a missed goal. Only an unknown suite name or a broken suite sets a non-zero exit code. Every
+ * suite measures the built package in dist/ (`npm run bench` builds it first), as users run it.
  * @packageDocumentation
  */
 import os from "node:os";
