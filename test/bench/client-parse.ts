@@ -9,10 +9,10 @@
 import LinkHeader from "http-link-header";
 import li from "li";
 import parseLinkHeaderPkg from "parse-link-header";
-import { Bench, type FnReturnedObject, type Task } from "tinybench";
+import { Bench, type FnReturnedObject } from "tinybench";
 import { parseLinkHeader } from "../../dist/client/index.js";
 import { paginate, paginationHeaders } from "../../dist/index.js";
-import { goalLine, ops, printTable, times } from "./client-report.js";
+import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 
 const parsers = ["pagewise", "parse-link-header", "http-link-header", "li"] as const;
 type Parser = (typeof parsers)[number];
@@ -105,25 +105,6 @@ function checkParsers(header: string): void {
 }
 
 // --- reporting -----------------------------------------------------------------------------
-
-interface Figures {
-  readonly hz: number;
-  readonly rme: number;
-  readonly median: number;
-  readonly samples: number;
-}
-
-function figures(task: Task | undefined): Figures {
-  const result = task?.result;
-  if (result?.state !== "completed") {
-    const error = result?.state === "errored" ? result.error : undefined;
-    throw new Error(`Task ${task?.name ?? "?"} did not complete (${result?.state})`, {
-      cause: error,
-    });
-  }
-  const { mean, rme, p50 } = result.throughput;
-  return { hz: mean, rme, median: p50, samples: result.latency.samplesCount };
-}
 
 function printResults(f: Record<Parser, Figures>): void {
   const pw = f.pagewise.hz;

@@ -16,7 +16,6 @@
  */
 import got from "got";
 import { walkItems } from "../../dist/client/index.js";
-import { goalLine, median, printTable, times } from "./client-report.js";
 import {
   ITEM_COUNT,
   type Item,
@@ -24,6 +23,7 @@ import {
   startLatencyServer,
   WARMUP_COUNT,
 } from "./client-server.js";
+import { goalLine, median, printTable, times } from "./report.js";
 
 const LATENCY_MS = 20;
 const PAGE_SIZE = 30;

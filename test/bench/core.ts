@@ -5,8 +5,9 @@
  * @packageDocumentation
  */
 import LinkHeader from "http-link-header";
-import { Bench, type FnReturnedObject, type Task } from "tinybench";
+import { Bench, type FnReturnedObject } from "tinybench";
 import { paginate, paginationHeaders } from "../../dist/index.js";
+import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 
 type Headers = Record<string, string>;
 
@@ -184,24 +185,6 @@ function show(actual: Headers, expected: Headers): string {
 
 // --- reporting -----------------------------------------------------------------------------
 
-interface Figures {
-  readonly hz: number;
-  readonly rme: number;
-  readonly median: number;
-}
-
-function figures(task: Task | undefined): Figures {
-  const result = task?.result;
-  if (result?.state !== "completed") {
-    const error = result?.state === "errored" ? result.error : undefined;
-    throw new Error(`Task ${task?.name ?? "?"} did not complete (${result?.state})`, {
-      cause: error,
-    });
-  }
-  const { mean, rme, p50 } = result.throughput;
-  return { hz: mean, rme, median: p50 };
-}
-
 const taskName = (s: Scenario, kind: Kind): string => `${s.key} ${kind}`;
 
 function scenarioFigures(bench: Bench, s: Scenario): Record<Kind, Figures> {
@@ -213,9 +196,6 @@ function scenarioFigures(bench: Bench, s: Scenario): Record<Kind, Figures> {
     "http-link-header + URL": get("http-link-header + URL"),
   };
 }
-
-const ops = (hz: number): string => Math.round(hz).toLocaleString("en-US");
-const times = (ratio: number): string => `${ratio.toFixed(2)}x`;
 
 function printScenario(s: Scenario, f: Record<Kind, Figures>): void {
   const base = f["hand-written"].hz;
@@ -234,23 +214,11 @@ function printScenario(s: Scenario, f: Record<Kind, Figures>): void {
   console.log(`  pagewise / http-link-header + URL: ${times(vsHlhUrl)} (same work as pagewise)`);
 }
 
-function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? "").length)));
-  for (const row of rows) {
-    const cells = row.map((cell, col) => {
-      const width = widths?.[col] ?? 0;
-      return col === 0 ? cell.padEnd(width) : cell.padStart(width);
-    });
-    console.log(`  ${cells.join("  ")}`);
-  }
-}
-
-/** One goal line: the ratio, its target, MET/MISSED, and whether noise could flip the verdict. */
-function goalLine(label: string, a: Figures, b: Figures, goal: number): string {
+/** One goal line; "(within noise)" when the two tasks' margins of error could flip the verdict. */
+function goalFor(label: string, a: Figures, b: Figures, goal: number): string {
   const ratio = a.hz / b.hz;
-  const verdict = ratio >= goal ? "MET" : "MISSED";
-  const noise = Math.abs(ratio / goal - 1) * 100 < a.rme + b.rme ? " (within noise)" : "";
-  return `  ${label}: ${times(ratio)} (goal ≥ ${times(goal)})  ${verdict}${noise}`;
+  const error = (a.rme + b.rme) / 100;
+  return goalLine(label, ratio, goal, [ratio * (1 - error), ratio * (1 + error)]);
 }
 
 function printGoals(results: readonly [Scenario, Record<Kind, Figures>][]): void {
@@ -258,10 +226,10 @@ function printGoals(results: readonly [Scenario, Record<Kind, Figures>][]): void
   for (const [s, f] of results) {
     const pw = f.pagewise;
     console.log(
-      goalLine(`${s.key} pagewise ≥ 1/3 of hand-written`, pw, f["hand-written"], GOAL_VS_HAND),
+      goalFor(`${s.key} pagewise ≥ 1/3 of hand-written`, pw, f["hand-written"], GOAL_VS_HAND),
     );
     console.log(
-      goalLine(`${s.key} pagewise ≥ 3x http-link-header`, pw, f["http-link-header"], GOAL_VS_HLH),
+      goalFor(`${s.key} pagewise ≥ 3x http-link-header`, pw, f["http-link-header"], GOAL_VS_HLH),
     );
   }
 }

@@ -37,6 +37,7 @@ import {
   type Variant,
   variants,
 } from "./http-apps.js";
+import { printTable } from "./report.js";
 
 const CONNECTIONS = 10;
 const PIPELINING = 1;
@@ -263,17 +264,6 @@ function printFramework(framework: Framework, runs: Runs, summary: Summary): voi
         );
       }
     });
-  }
-}
-
-function printTable(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? "").length)));
-  for (const row of rows) {
-    const cells = row.map((cell, col) => {
-      const width = widths?.[col] ?? 0;
-      return col === 0 ? cell.padEnd(width) : cell.padStart(width);
-    });
-    console.log(`  ${cells.join("  ")}`);
   }
 }
 

@@ -1,8 +1,31 @@
 /**
- * Formatting shared by the client suite's walk and parser benchmarks (tables as core.ts prints
- * them, ratios, MET/MISSED goal lines).
+ * Reporting shared by the bench suites: tinybench figures, tables, ratios, MET/MISSED goal lines.
  * @packageDocumentation
  */
+import type { Task } from "tinybench";
+
+/** What a suite reports of one tinybench task. */
+export interface Figures {
+  /** Mean throughput, ops/s. */
+  readonly hz: number;
+  /** Relative margin of error, %. */
+  readonly rme: number;
+  readonly median: number;
+  readonly samples: number;
+}
+
+/** A completed task's figures; throws for a task that did not complete. */
+export function figures(task: Task | undefined): Figures {
+  const result = task?.result;
+  if (result?.state !== "completed") {
+    const error = result?.state === "errored" ? result.error : undefined;
+    throw new Error(`Task ${task?.name ?? "?"} did not complete (${result?.state})`, {
+      cause: error,
+    });
+  }
+  const { mean, rme, p50 } = result.throughput;
+  return { hz: mean, rme, median: p50, samples: result.latency.samplesCount };
+}
 
 export const ops = (hz: number): string => Math.round(hz).toLocaleString("en-US");
 export const times = (ratio: number): string => `${ratio.toFixed(2)}x`;
