@@ -57,11 +57,18 @@ export async function* walkPages<T = unknown>(
   start: string | PreparedRequest,
   options: WalkOptions = {},
 ): AsyncGenerator<FetchedPage<T>, void, undefined> {
-  const walk = prepareWalk(start, options);
-  const first = await walk.fetchPage<T>(walk.startUrl);
-  yield first;
-  const concurrent = (options.concurrency ?? 1) > 1 && first.pageTotal !== undefined;
-  yield* concurrent ? walkConcurrently(walk, first) : followNextLinks(walk, first);
+  // Ends every request still in flight when the walk ends early: an error, a `break`, an abort.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const walk = prepareWalk(start, { ...options, signal });
+  try {
+    const first = await walk.fetchPage<T>(walk.startUrl);
+    yield first;
+    const concurrent = (options.concurrency ?? 1) > 1 && first.pageTotal !== undefined;
+    yield* concurrent ? walkConcurrently(walk, first) : followNextLinks(walk, first);
+  } finally {
+    stop.abort();
+  }
 }
 
 /**
@@ -130,7 +137,9 @@ async function* walkConcurrently<T>(
   walk: Walk,
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
-  const from = (first.page ?? 1) + 1;
+  const from =
+    (first.page ?? wholeOrUndefined(new URL(walk.startUrl).searchParams.get(walk.pageParam)) ?? 1) +
+    1;
   const total = first.pageTotal ?? 0;
   const concurrency = walk.options.concurrency ?? 1;
   const inFlight: Promise<FetchedPage<T>>[] = [];
@@ -138,7 +147,11 @@ async function* walkConcurrently<T>(
   const launch = () => {
     const url = new URL(walk.startUrl);
     url.searchParams.set(walk.pageParam, String(launched++));
-    inFlight.push(walk.fetchPage<T>(url.href));
+    const page = walk.fetchPage<T>(url.href);
+    // Observed at once: a later page failing while an earlier one loads is reported in order,
+    // never as an unhandled rejection.
+    page.catch(() => undefined);
+    inFlight.push(page);
   };
   while (launched <= total && inFlight.length < concurrency) launch();
   while (inFlight.length > 0) {

@@ -217,3 +217,109 @@ describe("walking a misbehaving server", () => {
     expect(seen.length).toBe(2);
   });
 });
+
+/** A fetch that answers pages from a script: page n waits `delay(n)` ms and answers `status(n)`. */
+function scriptedFetch(delay: (page: number) => number, status: (page: number) => number) {
+  const signals = new Map<number, AbortSignal>();
+  const fetcher = (async (input: string | URL | Request, init?: RequestInit) => {
+    const page = Number(new URL(String(input)).searchParams.get("page") ?? 1);
+    if (init?.signal) signals.set(page, init.signal);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, delay(page));
+      init?.signal?.addEventListener("abort", () => {
+        clearTimeout(timer);
+        reject(init.signal?.reason);
+      });
+    });
+    const headers = {
+      "Content-Type": "application/json",
+      "X-Pagination-Page": String(page),
+      "X-Pagination-PageTotal": "6",
+    };
+    return new Response(JSON.stringify(status(page) === 200 ? [page] : { title: "boom" }), {
+      status: status(page),
+      headers,
+    });
+  }) as typeof fetch;
+  return { fetcher, signals };
+}
+
+describe("concurrent walks that end early", () => {
+  it("report a later page's failure once, catchably, while an earlier page still loads", async () => {
+    const { fetcher } = scriptedFetch(
+      (p) => (p === 2 ? 80 : 5),
+      (p) => (p === 3 ? 500 : 200),
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const error = await collect(
+        walkItems("http://api.test/items/", { fetch: fetcher, concurrency: 4 }),
+      ).catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect([
+        (error as PaginationError).code,
+        (error as PaginationError).status,
+        unhandled,
+      ]).toStrictEqual(["http_error", 500, []]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
+  it("cancel the requests still in flight when the caller stops reading", async () => {
+    const { fetcher, signals } = scriptedFetch(
+      (p) => (p <= 2 ? 1 : 200),
+      () => 200,
+    );
+    const seen: number[] = [];
+    for await (const item of walkItems<number>("http://api.test/items/", {
+      fetch: fetcher,
+      concurrency: 4,
+    })) {
+      seen.push(item);
+      if (item === 2) break;
+    }
+    expect(seen).toStrictEqual([1, 2]);
+    expect([3, 4, 5].map((p) => signals.get(p)?.aborted)).toStrictEqual([true, true, true]);
+  });
+
+  it("reject once when the caller's signal aborts mid-walk", async () => {
+    const { fetcher } = scriptedFetch(
+      () => 30,
+      () => 200,
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("stop")), 45);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const error = await collect(
+        walkItems("http://api.test/items/", {
+          fetch: fetcher,
+          concurrency: 4,
+          signal: controller.signal,
+        }),
+      ).catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect([(error as Error).message, unhandled]).toStrictEqual(["stop", []]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
+  it("start a concurrent walk at the start URL's page when the server sends no page header", async () => {
+    const requested: number[] = [];
+    const fetcher = (async (input: string | URL | Request) => {
+      const page = Number(new URL(String(input)).searchParams.get("page"));
+      requested.push(page);
+      return new Response(JSON.stringify([page]), { headers: { "X-Pagination-PageTotal": "5" } });
+    }) as typeof fetch;
+    expect(
+      await collect(walkItems("http://api.test/items/?page=3", { fetch: fetcher, concurrency: 2 })),
+    ).toStrictEqual([3, 4, 5]);
+    expect(requested).toStrictEqual([3, 4, 5]);
+  });
+});
