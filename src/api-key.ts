@@ -51,7 +51,9 @@ export function checkApiKey<N>(
     );
   }
   return andThen(verify(key, request), (valid) => {
-    if (!valid)
+    // Only `true` accepts: a verifier answering "false" or 1 by mistake never lets a key through.
+    if (valid !== true) {
       throw new PagewiseError(401, "unauthorized", "The API key is not valid.", {}, CHALLENGE);
+    }
   });
 }

@@ -194,7 +194,14 @@ function linkBase<N>(resource: Resource<N>, request: ResourceRequest<N>): string
 }
 
 function countOf(result: ListResult<unknown>): number {
-  return isArray(result) ? result.length : result.count;
+  if (isArray(result)) return result.length;
+  const items = (result as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items) && typeof items !== "function") {
+    throw new TypeError(
+      "A list handler returns an array, or { count, items } with items an array or a function",
+    );
+  }
+  return result.count;
 }
 
 function pageItems(result: ListResult<unknown>, page: Page): MaybePromise<readonly unknown[]> {

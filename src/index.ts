@@ -30,7 +30,12 @@ export {
   type ProblemCode,
   type ProblemIssue,
 } from "./problem-error.js";
-export { notFoundProblem, problemResponse, type ResourceResponse } from "./problem-response.js";
+export {
+  frameworkBodyError,
+  notFoundProblem,
+  problemResponse,
+  type ResourceResponse,
+} from "./problem-response.js";
 export type { QueryInput } from "./query-input.js";
 export {
   type ReadRequestParamsOptions,

@@ -45,6 +45,11 @@ export function frameworkBodyError(
   if (httpStatus !== 400) return undefined;
   if (type === "entity.parse.failed" || String(code).startsWith("FST_ERR_CTP_"))
     return malformedJson();
+  return unreadable();
+}
+
+/** The 400 problem for a request that could not be read: an aborted upload, a malformed escape. */
+export function unreadable(): PagewiseError {
   return new PagewiseError(400, "bad_request", "The request could not be read.");
 }
 

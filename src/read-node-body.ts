@@ -1,5 +1,5 @@
 import { concatBytes } from "./concat-bytes.js";
-import { bodyTooLarge } from "./problem-response.js";
+import { bodyTooLarge, unreadable } from "./problem-response.js";
 
 /** The part of a Node readable stream (an `IncomingMessage`) that {@link readNodeBody} uses. */
 export interface NodeBodyStream {
@@ -15,7 +15,7 @@ export interface NodeBodyStream {
  * limit is refused before reading, a longer stream as soon as it passes the limit (the rest is
  * drained, not buffered).
  *
- * @throws {PagewiseError} 413 `payload_too_large`
+ * @throws {PagewiseError} 413 `payload_too_large`; 400 `bad_request` when the upload breaks off
  */
 export function readNodeBody(
   stream: NodeBodyStream,
@@ -38,7 +38,7 @@ export function readNodeBody(
       reject(bodyTooLarge(maxBytes));
     });
     stream.on("end", () => resolve(concatBytes(chunks, size)));
-    stream.on("error", reject);
+    stream.on("error", () => reject(unreadable()));
   });
 }
 

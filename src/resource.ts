@@ -111,7 +111,8 @@ export function json<N = unknown, S extends StandardSchemaV1 | undefined = undef
 }
 
 /**
- * Checks an API key: return true to accept. Called with the `X-Api-Key` value only when one was sent.
+ * Checks an API key: return `true` (exactly) to accept. Called with the `X-Api-Key` value only
+ * when one was sent.
  */
 export type ApiKeyVerifier<N = unknown> = (key: string, request: N) => boolean | Promise<boolean>;
 

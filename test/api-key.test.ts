@@ -43,6 +43,17 @@ describe("checkApiKey", () => {
     });
   });
 
+  it.each<[string, unknown]>([
+    ["the string false", "false"],
+    ["1", 1],
+    ["an object", {}],
+  ])("refuses a key when the verifier answers %s instead of true", async (_name, answer) => {
+    const error = await Promise.resolve()
+      .then(() => checkApiKey(() => answer as boolean, "k", undefined))
+      .catch((e: unknown) => e);
+    expect((error as PagewiseError).problem.detail).toBe("The API key is not valid.");
+  });
+
   it("accepts a valid key at once with a synchronous verifier, and awaits an async one", async () => {
     expect(checkApiKey(verify, "k", undefined)).toBeUndefined();
     const pending = checkApiKey(async (key) => key === "a", "a", undefined);

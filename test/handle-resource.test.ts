@@ -161,6 +161,18 @@ describe("handleResource", () => {
     });
   });
 
+  it.each<[string, unknown]>([
+    ["a count without items", { count: 5 }],
+    ["items that are neither an array nor a function", { count: 5, items: "x" }],
+  ])("refuses %s from a list handler with a TypeError", async (_name, result) => {
+    const resource = defineResource({ GET: list({ handler: () => result as never }) });
+    await expect(handleResource(resource, request())).rejects.toThrow(
+      new TypeError(
+        "A list handler returns an array, or { count, items } with items an array or a function",
+      ),
+    );
+  });
+
   it("lets any other error reach the caller", async () => {
     const resource = defineResource({
       GET: list({

@@ -12,6 +12,7 @@ it("exports exactly the curated public API", () => {
     "defineResource",
     "exposedHeaderNames",
     "formatLinkHeader",
+    "frameworkBodyError",
     "handleResource",
     "headerNamePresets",
     "isJsonMediaType",

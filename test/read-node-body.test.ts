@@ -27,13 +27,18 @@ describe("readNodeBody", () => {
     );
   });
 
-  it("rejects on a stream error", async () => {
+  it("answers a broken-off upload with a 400 bad_request problem", async () => {
     const stream = new Readable({
       read() {
-        this.destroy(new Error("reset"));
+        this.destroy(new Error("ECONNRESET"));
       },
     });
-    await expect(readNodeBody(stream, undefined, 100)).rejects.toThrow("reset");
+    const error = await readNodeBody(stream, undefined, 100).catch((e: unknown) => e);
+    expect([
+      error instanceof PagewiseError,
+      (error as PagewiseError).problem.code,
+      (error as PagewiseError).status,
+    ]).toStrictEqual([true, "bad_request", 400]);
   });
 });
 

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import express from "express";
 import { notFoundProblem, problemResponse } from "pagewise";
-import { expressHandler } from "pagewise/express";
+import { expressErrorHandler, expressHandler } from "pagewise/express";
 import type { Config } from "./config.js";
 import { createPackageApi, listenOn, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
@@ -20,6 +20,8 @@ export async function startExpress(config: Config): Promise<Started> {
     const { status, headers, body } = problemResponse(notFoundProblem(req.path));
     res.writeHead(status, headers).end(body);
   });
+  // Express's own 4xx errors (a malformed escape in the path) as problems, never a stack trace.
+  app.use(expressErrorHandler());
   const server = createServer(app);
   return { store, ...(await listenOn(server, config)) };
 }

@@ -1,6 +1,11 @@
 /** The package API on Fastify 5: `npm run example`. */
-import Fastify from "fastify";
-import { notFoundProblem, problemResponse } from "pagewise";
+import Fastify, { type FastifyReply } from "fastify";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  frameworkBodyError,
+  notFoundProblem,
+  problemResponse,
+} from "pagewise";
 import { fastifyPagewise } from "pagewise/fastify";
 import type { Config } from "./config.js";
 import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
@@ -9,7 +14,20 @@ import { loadStaticFiles } from "./static-files.js";
 /** Starts the API on Fastify. */
 export async function startFastify(config: Config): Promise<Started> {
   const { store, routes } = createPackageApi(config);
-  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  // Fastify's own errors before routing (a malformed escape in the path) as problems, too.
+  const frameworkErrors = (error: Error, _request: unknown, reply: FastifyReply) => {
+    const problem = frameworkBodyError(error, DEFAULT_MAX_BODY_BYTES);
+    if (problem === undefined) return reply.send(error);
+    const { status, headers, body } = problemResponse(problem);
+    return reply
+      .code(status)
+      .headers(headers)
+      .send(Buffer.from(body ?? ""));
+  };
+  const app = Fastify({
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    frameworkErrors,
+  });
   await app.register(fastifyPagewise);
   for (const [pattern, resource] of routes) app.pagewise(pattern, resource);
   for (const [path, file] of loadStaticFiles()) {

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { handleResource } from "../handle-resource.js";
+import { DEFAULT_MAX_BODY_BYTES, handleResource } from "../handle-resource.js";
+import type { BodyInput } from "../json-body.js";
+import { frameworkBodyError } from "../problem-response.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../read-node-body.js";
 import type { Resource, ResourceOptions } from "../resource.js";
 
@@ -26,7 +28,27 @@ declare module "fastify" {
   }
 }
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/** Every method Fastify 4 routes (Fastify 5 lists its own in `supportedMethods`): all get 405 or an answer. */
+const FASTIFY_4_METHODS = [
+  "DELETE",
+  "GET",
+  "HEAD",
+  "PATCH",
+  "POST",
+  "PUT",
+  "OPTIONS",
+  "PROPFIND",
+  "PROPPATCH",
+  "MKCOL",
+  "COPY",
+  "MOVE",
+  "LOCK",
+  "UNLOCK",
+  "TRACE",
+  "SEARCH",
+  "REPORT",
+  "MKCALENDAR",
+];
 
 const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, defaults) => {
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
@@ -36,31 +58,58 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, defau
     this.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-      scope.route({ method: METHODS, url, exposeHeadRoute: false, handler: handler(merged) });
+      scope.setErrorHandler(errorHandler(merged));
+      const methods =
+        (scope as { supportedMethods?: string[] }).supportedMethods ?? FASTIFY_4_METHODS;
+      scope.route({ method: methods, url, exposeHeadRoute: false, handler: handler(merged) });
     });
   } satisfies RegisterResource);
 };
 
+type BodyReader = (maxBytes: number) => BodyInput | Promise<BodyInput>;
+
+/** Serves one request: the resource's answer, written back as bytes. */
+async function respond(
+  resource: Resource<FastifyRequest>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  readBody: BodyReader,
+) {
+  const response = await handleResource(resource, {
+    method: request.method,
+    url: request.url,
+    header: (name) => nodeHeader(request.headers[name]),
+    readBody,
+    pathParams: (request.params ?? {}) as Record<string, string>,
+    native: request,
+  });
+  // Bytes, not a string: Fastify would append "; charset=utf-8" to the spec's Content-Type.
+  const body = response.body === null ? undefined : Buffer.from(response.body);
+  return reply.code(response.status).headers(response.headers).send(body);
+}
+
 function handler(resource: Resource<FastifyRequest>) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handleResource(resource, {
-      method: request.method,
-      url: request.url,
-      header: (name) => nodeHeader(request.headers[name]),
-      readBody: (maxBytes) =>
-        request.body === undefined
-          ? undefined
-          : readNodeBody(
-              request.body as NodeBodyStream,
-              request.headers["content-length"],
-              maxBytes,
-            ),
-      pathParams: request.params as Record<string, string>,
-      native: request,
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    respond(resource, request, reply, (maxBytes) =>
+      request.body === undefined
+        ? undefined
+        : readNodeBody(request.body as NodeBodyStream, request.headers["content-length"], maxBytes),
+    );
+}
+
+/**
+ * Fastify's own body errors (a Content-Type it cannot parse, say) answered like pagewise's: the
+ * request still goes through the resource, so 405 and 401 come first, then the body's problem,
+ * with Allow and CORS. Any other error goes on to Fastify's handler.
+ */
+function errorHandler(resource: Resource<FastifyRequest>) {
+  const maxBytes = resource.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const problem = frameworkBodyError(error, maxBytes);
+    if (problem === undefined) throw error;
+    return respond(resource, request, reply, () => {
+      throw problem;
     });
-    // Bytes, not a string: Fastify would append "; charset=utf-8" to the spec's Content-Type.
-    const body = response.body === null ? undefined : Buffer.from(response.body);
-    return reply.code(response.status).headers(response.headers).send(body);
   };
 }
 

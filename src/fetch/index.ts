@@ -6,7 +6,8 @@
 import { concatBytes } from "../concat-bytes.js";
 import { handleResource } from "../handle-resource.js";
 import { compilePathPattern } from "../path-pattern.js";
-import { bodyTooLarge, notFoundProblem, problemResponse } from "../problem-response.js";
+import { PagewiseError } from "../problem-error.js";
+import { bodyTooLarge, notFoundProblem, problemResponse, unreadable } from "../problem-response.js";
 import type { Resource } from "../resource.js";
 
 /** Serves one `Request`; `pathParams` are the router's path parameters, if any. */
@@ -34,7 +35,10 @@ export function fetchHandler(resource: Resource<Request>): FetchHandler {
       method: request.method,
       url: request.url,
       header: (name) => request.headers.get(name) ?? undefined,
-      readBody: (maxBytes) => readBody(request, maxBytes),
+      readBody: (maxBytes) =>
+        readBody(request, maxBytes).catch((error: unknown) => {
+          throw error instanceof PagewiseError ? error : unreadable();
+        }),
       ...(pathParams ? { pathParams } : {}),
       native: request,
     });
@@ -71,6 +75,10 @@ export function fetchRouter(
   }));
   return async (request) => {
     const path = pathOf(request.url);
+    if (!wellEscaped(path)) {
+      const { status, headers, body } = problemResponse(unreadable());
+      return new Response(body, { status, headers });
+    }
     for (const { match, serve } of table) {
       const params = match(path);
       if (params) return serve(request, params);
@@ -78,6 +86,16 @@ export function fetchRouter(
     const { status, headers, body } = problemResponse(notFoundProblem(path));
     return new Response(body, { status, headers });
   };
+}
+
+/** False for a path with a malformed percent-escape (`%ZZ`, a cut UTF-8 sequence). */
+function wellEscaped(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The path of an absolute URL, without query or fragment. */
@@ -92,14 +110,18 @@ function pathOf(url: string): string {
  * The body as bytes, refusing more than `maxBytes` (by `Content-Length` first, then while reading).
  * A refused body is read on and discarded, up to 8 × `maxBytes`, before the 413 is answered: a
  * server (Node through @hono/node-server) that answers before the upload ends closes the
- * connection under a client still sending, which then never sees the 413.
+ * connection under a client still sending, which then never sees the 413. A body declared larger
+ * than that is refused at once.
  */
 async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
   if (request.body === null) return undefined;
   const reader = request.body.getReader();
-  if (Number(request.headers.get("content-length")) > maxBytes) {
-    return discard(reader, 0, maxBytes);
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > maxBytes * 8) {
+    await reader.cancel();
+    throw bodyTooLarge(maxBytes);
   }
+  if (declared > maxBytes) return discard(reader, 0, maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

@@ -410,6 +410,39 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
     },
   ],
   [
+    "DELETE with an unparsable Content-Type → 415",
+    {
+      method: "DELETE",
+      path: "/package/o/n350/",
+      headers: { ...key, "content-type": "garbage" },
+      body: '{"status":"failed"}',
+    },
+    {
+      status: 415,
+      headers: problemType,
+      body: problem(
+        415,
+        "Unsupported Media Type",
+        "unsupported_media_type",
+        "The request body must be JSON, sent with Content-Type: application/json.",
+      ),
+    },
+  ],
+  [
+    "an unparsable Content-Type without a key → 401 first",
+    { method: "DELETE", path: "/package/o/n350/", headers: { "content-type": ";" }, body: "{}" },
+    {
+      status: 401,
+      headers: { ...problemType, "www-authenticate": 'ApiKey header="X-Api-Key"' },
+      body: problem(
+        401,
+        "Unauthorized",
+        "unauthorized",
+        "Send your API key in the X-Api-Key header.",
+      ),
+    },
+  ],
+  [
     "DELETE with malformed JSON → 400",
     {
       method: "DELETE",
@@ -671,6 +704,14 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
 
 describe("fetchRouter", () => {
   let server: Running;
+  it("answers a malformed percent-escape in the path with a 400 problem", async () => {
+    expect(await call(server.origin, { path: "/package/o%ZZ/three/packages/" })).toStrictEqual({
+      status: 400,
+      headers: problemType,
+      body: problem(400, "Bad Request", "bad_request", "The request could not be read."),
+    });
+  });
+
   beforeAll(async () => {
     server = await (adapters.fetch as (r: typeof routes) => Promise<Running>)(routes);
   });

@@ -11,6 +11,7 @@ import { adapters, type Running } from "./servers.js";
 function rawRequest(
   origin: string,
   target: string,
+  method = "GET",
 ): Promise<{ status: number; link: string | undefined }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -31,7 +32,7 @@ function rawRequest(
     });
     socket.on("error", reject);
     socket.write(
-      `GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-Api-Key: ${API_KEY}\r\nConnection: close\r\n\r\n`,
+      `${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-Api-Key: ${API_KEY}\r\nConnection: close\r\n\r\n`,
     );
   });
 }
@@ -65,4 +66,18 @@ describe.each(Object.keys(adapters))("%s: hostile request targets", (name) => {
       );
     }
   });
+
+  // Fastify answers a method outside its own supported list with its 404 before any route runs
+  // (PURGE on both versions, PROPFIND on Fastify 5); everything else gets pagewise's 405.
+  const unroutable: Readonly<Record<string, readonly string[]>> = {
+    "fastify 4": ["PURGE"],
+    "fastify 5": ["PROPFIND", "PURGE"],
+  };
+  it.each(["TRACE", "PROPFIND", "PURGE"])(
+    "%s on a GET-only resource → 405 (or Fastify's 404), never a 5xx",
+    async (method) => {
+      const { status } = await rawRequest(server.origin, "/package/o/three/packages/", method);
+      expect(status).toBe(unroutable[name]?.includes(method) ? 404 : 405);
+    },
+  );
 });

@@ -307,6 +307,13 @@ describe.each(Object.keys(servers))("example server on %s", (name) => {
       "POST is not allowed here; allowed: GET, OPTIONS.",
     ],
     [
+      "a malformed percent-escape in the path",
+      { path: "/package/de%ZZmo/tools/packages/", headers: key },
+      400,
+      "bad_request",
+      "The request could not be read.",
+    ],
+    [
       "an unknown route",
       { path: "/nothing/here", headers: key },
       404,
@@ -321,6 +328,13 @@ describe.each(Object.keys(servers))("example server on %s", (name) => {
       (answer.body as { code: string }).code,
       (answer.body as { detail: string }).detail,
     ]).toStrictEqual([status, "application/problem+json", code, detail]);
+  });
+
+  it("serves owner and repository names of 150 characters", async () => {
+    const owner = "o".repeat(150);
+    expect((await post(`/package/${owner}/r/`, { name: "x", version: "1" })).status).toBe(201);
+    const answer = await call(origin, { path: `/package/${owner}/r/packages/`, headers: key });
+    expect([answer.status, answer.headers["x-pagination-count"]]).toStrictEqual([200, "1"]);
   });
 
   it("lists an unknown repository as an empty dataset", async () => {
