@@ -17,6 +17,7 @@ const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
   core: () => import("./core.js"),
   http: () => import("./http.js"),
   client: () => import("./client.js"),
+  store: () => import("./store.js"),
 };
 
 async function main(args: readonly string[]): Promise<void> {
