@@ -139,26 +139,38 @@ function rawParams<N>(
   );
 }
 
+/** What a handler receives: the validated parameters, the path parameters, the method (GET for HEAD) and the framework's request. */
+function handlerContext<N>(
+  definition: MethodDefinition<N>,
+  request: ResourceRequest<N>,
+  method: string,
+  raw: unknown,
+) {
+  return {
+    params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
+    path: request.pathParams ?? {},
+    method: method === "HEAD" ? "GET" : method,
+    request: request.native,
+  };
+}
+
 function serveJson<N>(
   definition: JsonMethod<N>,
   request: ResourceRequest<N>,
   method: string,
   raw: unknown,
 ): MaybePromise<ResourceResponse> {
-  const context = {
-    params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
-    path: request.pathParams ?? {},
-    method: method === "HEAD" ? "GET" : method,
-    request: request.native,
-  };
-  return andThen(definition.handler(context), (value): ResourceResponse => {
-    if (value === undefined) return { status: 204, headers: {}, body: null };
-    return {
-      status: definition.status,
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(value),
-    };
-  });
+  return andThen(
+    definition.handler(handlerContext(definition, request, method, raw)),
+    (value): ResourceResponse => {
+      if (value === undefined) return { status: 204, headers: {}, body: null };
+      return {
+        status: definition.status,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(value),
+      };
+    },
+  );
 }
 
 function serveList<N>(
@@ -170,13 +182,9 @@ function serveList<N>(
 ): MaybePromise<ResourceResponse> {
   const { options } = resource;
   const requested = parsePageParams(raw, options);
-  const context = {
-    params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
-    path: request.pathParams ?? {},
-    method: method === "HEAD" ? "GET" : method,
-    request: request.native,
+  const context = Object.assign(handlerContext(definition, request, method, raw), {
     page: requested,
-  };
+  });
   return andThen(definition.handler(context), (result) => {
     const page = paginate({ count: countOf(result), ...requested }, options);
     return andThen(pageItems(result, page), (items): ResourceResponse => {
