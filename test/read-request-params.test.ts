@@ -227,6 +227,22 @@ describe("readRequestParams: zod validation", () => {
     page: z.coerce.number().int().optional(),
   });
   const deleteSchema = z.object({ status: z.enum(statuses) });
+  /** The 400 for a missing or unknown status, naming the allowed values. */
+  const statusProblem: Problem = {
+    type: "about:blank",
+    title: "Bad Request",
+    status: 400,
+    detail:
+      'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"completed"|"failed".',
+    code: "validation_failed",
+    parameter: "status",
+    errors: [
+      {
+        parameter: "status",
+        detail: 'Invalid option: expected one of "awaiting_sync"|"completed"|"failed"',
+      },
+    ],
+  };
 
   it("returns the schema's output (typed)", () => {
     const params = readRequestParams(
@@ -246,48 +262,8 @@ describe("readRequestParams: zod validation", () => {
   });
 
   it.each<[string, string, RequestParamsInput, z.ZodType, Problem]>([
-    [
-      "unknown status in a GET filter",
-      "GET",
-      { query: "status=nope" },
-      listSchema,
-      {
-        type: "about:blank",
-        title: "Bad Request",
-        status: 400,
-        detail:
-          'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"completed"|"failed".',
-        code: "validation_failed",
-        parameter: "status",
-        errors: [
-          {
-            parameter: "status",
-            detail: 'Invalid option: expected one of "awaiting_sync"|"completed"|"failed"',
-          },
-        ],
-      },
-    ],
-    [
-      "missing status in a DELETE body",
-      "DELETE",
-      {},
-      deleteSchema,
-      {
-        type: "about:blank",
-        title: "Bad Request",
-        status: 400,
-        detail:
-          'Invalid request parameters: "status": Invalid option: expected one of "awaiting_sync"|"completed"|"failed".',
-        code: "validation_failed",
-        parameter: "status",
-        errors: [
-          {
-            parameter: "status",
-            detail: 'Invalid option: expected one of "awaiting_sync"|"completed"|"failed"',
-          },
-        ],
-      },
-    ],
+    ["unknown status in a GET filter", "GET", { query: "status=nope" }, listSchema, statusProblem],
+    ["missing status in a DELETE body", "DELETE", {}, deleteSchema, statusProblem],
     [
       "nested path and several issues",
       "POST",
