@@ -4,7 +4,7 @@ import { forwardedBase } from "./forwarded-base.js";
 import { sendsParamsInBody } from "./http-methods.js";
 import type { BodyInput } from "./json-body.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
-import { parsePageParams } from "./page-params.js";
+import { readPageParams } from "./page-params.js";
 import { type Page, paginate } from "./paginate.js";
 import { writePaginationHeaders } from "./pagination-headers.js";
 import { PagewiseError } from "./problem-error.js";
@@ -18,6 +18,7 @@ import type {
   Resource,
   ResourceMethod,
 } from "./resource.js";
+import { resourceSettings } from "./resource-settings.js";
 
 /** A request as plain values: what every adapter hands the core. */
 export interface ResourceRequest<N = unknown> {
@@ -34,43 +35,63 @@ export interface ResourceRequest<N = unknown> {
   readonly native: N;
 }
 
-/** Default largest body read: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
 /**
  * Serves one request to a resource, framework-free: `Allow` on every answer, OPTIONS (204, CORS
  * preflight), 405 for an undefined method, the API-key check, parameters from the query or the JSON body,
  * validation, the handler, pagination headers, CORS headers, and every {@link PagewiseError} as an
  * `application/problem+json` response. Other errors (a bug in a handler) reject the promise.
- * Each step runs at once when the one before gave a plain value (a synchronous verifier, body
- * and handler cost no microtask).
  *
  * @param resource - from {@link defineResource}
  * @param request - the request as plain values (see {@link ResourceRequest})
  * @returns the response as plain values, for the adapter to write
+ * @example
+ * ```ts
+ * const { status, headers, body } = await handleResource(packages, {
+ *   method: "GET",
+ *   url: "/package/o/r/packages/?page=2",
+ *   header: (name) => undefined,
+ *   native: null,
+ * });
+ * ```
  */
 export function handleResource<N>(
   resource: Resource<N>,
   request: ResourceRequest<N>,
 ): Promise<ResourceResponse> {
-  const method = request.method.toUpperCase();
-  const finish = (response: ResourceResponse) => complete(resource, request, method, response);
-  const fail = (error: unknown) => {
-    if (!(error instanceof PagewiseError)) throw error;
-    return finish(problemResponse(error));
-  };
   try {
-    const response = dispatch(resource, request, method);
-    return isThenable(response)
-      ? Promise.resolve(response).then(finish, fail)
-      : Promise.resolve(finish(response));
-  } catch (error) {
-    try {
-      return Promise.resolve(fail(error));
-    } catch (bug) {
-      return Promise.reject(bug);
-    }
+    return Promise.resolve(serveResource(resource, request));
+  } catch (bug) {
+    return Promise.reject(bug);
   }
+}
+
+/**
+ * {@link handleResource} without the promise when it is not needed: each step runs at once when the
+ * one before gave a plain value, so a synchronous verifier, body and handler give a plain response
+ * (no microtask). Errors that are not {@link PagewiseError}s throw or reject. For the adapters.
+ */
+export function serveResource<N>(
+  resource: Resource<N>,
+  request: ResourceRequest<N>,
+): MaybePromise<ResourceResponse> {
+  const method = request.method.toUpperCase();
+  let response: MaybePromise<ResourceResponse>;
+  try {
+    response = dispatch(resource, request, method);
+  } catch (error) {
+    response = problemFor(error);
+  }
+  if (!isThenable(response)) return complete(resource, request, method, response);
+  return Promise.resolve(response).then(
+    (value) => complete(resource, request, method, value),
+    (error: unknown) => complete(resource, request, method, problemFor(error)),
+  );
+}
+
+/** The problem response of a {@link PagewiseError}; anything else is a bug and goes on up. */
+function problemFor(error: unknown): ResourceResponse {
+  if (!(error instanceof PagewiseError)) throw error;
+  return problemResponse(error);
 }
 
 /** Adds `Allow` (every answer advertises the resource's methods) and CORS; drops a HEAD body. */
@@ -129,7 +150,8 @@ function rawParams<N>(
     query: hash < 0 ? query : query.slice(0, hash),
     contentType: request.header("content-type"),
   };
-  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, queryOnBodyMethods } = resource.options;
+  const { queryOnBodyMethods } = resource.options;
+  const { maxBodyBytes } = resourceSettings(resource.options);
   const read =
     definition.kind === "json" && definition.body === "json" ? readRawBody : readRawParams;
   if (!sendsParamsInBody(method) || request.readBody === undefined)
@@ -180,16 +202,23 @@ function serveList<N>(
   method: string,
   raw: Record<string, unknown>,
 ): MaybePromise<ResourceResponse> {
-  const { options } = resource;
-  const requested = parsePageParams(raw, options);
+  const settings = resourceSettings(resource.options);
+  const requested = readPageParams(raw, settings.pageParams);
   const context = Object.assign(handlerContext(definition, request, method, raw), {
     page: requested,
   });
   return andThen(definition.handler(context), (result) => {
-    const page = paginate({ count: countOf(result), ...requested }, options);
+    const { page: number, pageSize } = requested;
+    const page = paginate({ count: countOf(result), page: number, pageSize }, settings.paginate);
     return andThen(pageItems(result, page), (items): ResourceResponse => {
       const headers: Record<string, string> = { "Content-Type": "application/json" };
-      writePaginationHeaders(headers, page, options, request.url, linkBase(resource, request));
+      writePaginationHeaders(
+        headers,
+        page,
+        settings.headers,
+        request.url,
+        linkBase(resource, request),
+      );
       return { status: 200, headers, body: JSON.stringify(items) };
     });
   });

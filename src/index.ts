@@ -4,11 +4,7 @@
  */
 export { apiKeyVerifier } from "./api-key.js";
 export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
-export {
-  DEFAULT_MAX_BODY_BYTES,
-  handleResource,
-  type ResourceRequest,
-} from "./handle-resource.js";
+export { handleResource, type ResourceRequest } from "./handle-resource.js";
 export {
   exposedHeaderNames,
   headerNamePresets,
@@ -58,6 +54,7 @@ export {
   type ResourceMethod,
   type ResourceOptions,
 } from "./resource.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./resource-settings.js";
 export {
   type SplitRequest,
   type SplitRequestParamsOptions,

@@ -57,7 +57,12 @@ export interface PageLink {
 export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
   const links: PageLink[] = [];
   if (page.first === undefined && page.prev === undefined && page.next === undefined) return links;
-  const { prefix, suffix } = linkUrlParts(page.pageSize, options, options.url, options.baseUrl);
+  const { prefix, suffix } = linkUrlParts(
+    page.pageSize,
+    linkSettings(options),
+    options.url,
+    options.baseUrl,
+  );
   for (const [rel, target] of pageTargets(page)) {
     links.push({ rel, page: target, url: prefix + target + suffix });
   }
@@ -74,16 +79,46 @@ export function pageTargets(page: Page): [PageRel, number][] {
   return targets;
 }
 
-/** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
-export function linkUrlParts(
-  pageSize: number,
-  options: Omit<PageLinksOptions, "url" | "baseUrl">,
-  url: string | URL,
-  baseUrl: string | URL | undefined,
-) {
+/** {@link PageLinksOptions} (but the URLs) checked and resolved: names encoded, defaults filled in. */
+export interface LinkSettings {
+  readonly pageParam: string;
+  readonly pageSizeParam: string;
+  readonly linkParams: "filters" | "page-only" | "all";
+  /** `page=` with the page parameter's name as it stands in a link. */
+  readonly pageAssignment: string;
+  /** `&page_size=`, likewise. */
+  readonly pageSizeAssignment: string;
+  /** The RFC 6570 suffix (`{&page_size}`) when links are templates. */
+  readonly templateSuffix: string | undefined;
+}
+
+/**
+ * Checks link options and resolves them, once per resource rather than per request.
+ *
+ * @throws {TypeError} for an unknown option value or a parameter name that cannot stand in a link
+ */
+export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">): LinkSettings {
   const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
   assertOption("linkParams", linkParams, LINK_PARAMS);
   assertOption("template", options.template, BOOLEANS);
+  return {
+    pageParam,
+    pageSizeParam,
+    linkParams,
+    pageAssignment: `${encodeName(pageParam)}=`,
+    pageSizeAssignment: `&${encodeName(pageSizeParam)}=`,
+    templateSuffix: options.template ? `{&${templateVariable(pageSizeParam)}}` : undefined,
+  };
+}
+
+/** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
+export function linkUrlParts(
+  pageSize: number,
+  settings: LinkSettings,
+  url: string | URL,
+  baseUrl: string | URL | undefined,
+) {
+  const { pageParam, pageSizeParam, linkParams } = settings;
   const { path, query } = splitRequestTarget(url);
   let kept = "";
   let hadPageSize = false;
@@ -99,10 +134,10 @@ export function linkUrlParts(
     else if (linkParams !== "page-only") kept += `${withoutColons(toHeaderSafeUrl(pair))}&`;
   }
   const base = baseUrl === undefined ? "" : trustedBase(baseUrl);
-  const prefix = `${base}${withoutColons(path)}?${kept}${encodeName(pageParam)}=`;
-  if (options.template) return { prefix, suffix: `{&${templateVariable(pageSizeParam)}}` };
+  const prefix = `${base}${withoutColons(path)}?${kept}${settings.pageAssignment}`;
+  if (settings.templateSuffix !== undefined) return { prefix, suffix: settings.templateSuffix };
   const keepSize = linkParams === "all" && hadPageSize;
-  return { prefix, suffix: keepSize ? `&${encodeName(pageSizeParam)}=${pageSize}` : "" };
+  return { prefix, suffix: keepSize ? `${settings.pageSizeAssignment}${pageSize}` : "" };
 }
 
 /**

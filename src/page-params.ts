@@ -48,18 +48,43 @@ export interface PageParams {
  * ```
  */
 export function parsePageParams(query: QueryInput, options: PageParamsOptions = {}): PageParams {
-  const {
-    defaultPageSize = 30,
-    maxPageSize = 500,
-    invalid = "lenient",
-    overMax = "clamp",
-  } = options;
-  const { pageParam = "page", pageSizeParam = "page_size" } = options;
+  return readPageParams(query, pageParamsSettings(options));
+}
+
+/** {@link PageParamsOptions} checked, with every default filled in. */
+export interface PageParamsSettings {
+  readonly defaultPageSize: number;
+  readonly maxPageSize: number;
+  readonly strict: boolean;
+  readonly overMaxIsError: boolean;
+  readonly pageParam: string;
+  readonly pageSizeParam: string;
+}
+
+/**
+ * Checks page-parameter options and fills in their defaults, once per resource rather than per request.
+ *
+ * @throws {RangeError} for page-size limits out of range; {@link TypeError} for an unknown option value
+ */
+export function pageParamsSettings(options: PageParamsOptions): PageParamsSettings {
+  const { defaultPageSize = 30, maxPageSize = 500, invalid, overMax } = options;
   assertPageSizeLimits(defaultPageSize, maxPageSize);
   assertOption("invalid", invalid, INVALID);
   assertOption("overMax", overMax, OVER_MAX);
+  return {
+    defaultPageSize,
+    maxPageSize,
+    strict: invalid === "strict",
+    overMaxIsError: overMax === "error",
+    pageParam: options.pageParam ?? "page",
+    pageSizeParam: options.pageSizeParam ?? "page_size",
+  };
+}
+
+/** {@link parsePageParams} with settings from {@link pageParamsSettings}. */
+export function readPageParams(query: QueryInput, settings: PageParamsSettings): PageParams {
+  const { defaultPageSize, maxPageSize, strict, pageParam, pageSizeParam } = settings;
   const source = typeof query === "string" ? new URLSearchParams(query) : query;
-  const strict = invalid === "strict";
 
   const rawPage = firstValue(source, pageParam);
   const page = rawPage === undefined ? 1 : readWholeNumber(rawPage);
@@ -72,7 +97,7 @@ export function parsePageParams(query: QueryInput, options: PageParamsOptions = 
     pageSize = defaultPageSize;
   }
   if (pageSize > maxPageSize) {
-    if (overMax === "error") throw tooLarge(pageSizeParam, maxPageSize);
+    if (settings.overMaxIsError) throw tooLarge(pageSizeParam, maxPageSize);
     pageSize = maxPageSize;
   }
   return { page: page === undefined || page < 1 ? 1 : page, pageSize };

@@ -5,7 +5,13 @@ import {
 } from "./header-names.js";
 import { formatLink } from "./link-header.js";
 import { assertOption } from "./option-checks.js";
-import { linkUrlParts, type PageLinksOptions, pageTargets } from "./page-links.js";
+import {
+  type LinkSettings,
+  linkSettings,
+  linkUrlParts,
+  type PageLinksOptions,
+  type PageRel,
+} from "./page-links.js";
 import type { Page } from "./paginate.js";
 
 /** Options of {@link paginationHeaders}. */
@@ -39,39 +45,77 @@ export function paginationHeaders(
   options: PaginationHeadersOptions,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
-  writePaginationHeaders(headers, page, options, options.url, options.baseUrl);
+  writePaginationHeaders(headers, page, headerSettings(options), options.url, options.baseUrl);
   return headers;
 }
 
 const EMPTY_HEADERS = ["omit", "zero"] as const;
 
+/** {@link PaginationHeadersOptions} (but the URLs) checked and resolved. */
+export interface HeaderSettings {
+  readonly emptyHeadersZero: boolean;
+  /** The names in order link, count, page, pageTotal, pageSize; `null` for one not sent. */
+  readonly names: readonly [
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+  ];
+  readonly links: LinkSettings;
+}
+
 /**
- * {@link paginationHeaders}, writing into `headers`, with the URL and base given apart from the
- * options (no intermediate objects on a hot path).
+ * Checks header options and resolves them, once per resource rather than per request.
+ *
+ * @throws {TypeError} for an unknown option value or an invalid header name
+ */
+export function headerSettings(
+  options: Omit<PaginationHeadersOptions, "url" | "baseUrl">,
+): HeaderSettings {
+  assertOption("emptyHeaders", options.emptyHeaders, EMPTY_HEADERS);
+  return {
+    emptyHeadersZero: options.emptyHeaders === "zero",
+    names: checkedHeaderNames(options.headerNames ?? headerNamePresets.xPagination),
+    links: linkSettings(options),
+  };
+}
+
+/**
+ * {@link paginationHeaders}, writing into `headers`, with resolved settings and the URL and base
+ * given apart (no intermediate objects on a hot path).
  */
 export function writePaginationHeaders(
   headers: Record<string, string>,
   page: Page,
-  options: Omit<PaginationHeadersOptions, "url" | "baseUrl">,
+  settings: HeaderSettings,
   url: string | URL,
   baseUrl: string | URL | undefined,
 ): void {
-  assertOption("emptyHeaders", options.emptyHeaders, EMPTY_HEADERS);
-  if (page.count === 0 && options.emptyHeaders !== "zero") return;
-  const [link, count, current, pageTotal, pageSize] = checkedHeaderNames(
-    options.headerNames ?? headerNamePresets.xPagination,
-  );
-  const targets = link === null ? [] : pageTargets(page);
-  if (link !== null && targets.length > 0) {
-    const { prefix, suffix } = linkUrlParts(page.pageSize, options, url, baseUrl);
-    let value = "";
-    for (const [rel, target] of targets) {
-      value += `${value === "" ? "" : ", "}${formatLink(prefix + target + suffix, rel)}`;
-    }
-    headers[link] = value;
+  if (page.count === 0 && !settings.emptyHeadersZero) return;
+  const [link, count, current, pageTotal, pageSize] = settings.names;
+  if (link !== null && (page.first !== undefined || page.prev !== undefined)) {
+    const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
+    let value = appendLink("", prefix, page.first, suffix, "first");
+    value = appendLink(value, prefix, page.prev, suffix, "prev");
+    value = appendLink(value, prefix, page.next, suffix, "next");
+    headers[link] = appendLink(value, prefix, page.last, suffix, "last");
   }
   if (count !== null) headers[count] = String(page.count);
   if (current !== null) headers[current] = String(page.page);
   if (pageTotal !== null) headers[pageTotal] = String(page.pageTotal);
   if (pageSize !== null) headers[pageSize] = String(page.pageSize);
+}
+
+/** `value` with the link to page `target` appended, when the page has that target. */
+function appendLink(
+  value: string,
+  prefix: string,
+  target: number | undefined,
+  suffix: string,
+  rel: PageRel,
+): string {
+  if (target === undefined) return value;
+  const entry = formatLink(`${prefix}${target}${suffix}`, rel);
+  return value === "" ? entry : `${value}, ${entry}`;
 }

@@ -10,6 +10,7 @@ import { isJsonMediaType } from "./json-media-type.js";
 import { PagewiseError, type ProblemIssue } from "./problem-error.js";
 import { notJson } from "./problem-response.js";
 import type { QueryInput } from "./query-input.js";
+import { queryRecord } from "./query-record.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
 /** A request as an adapter hands it to {@link readRequestParams}. */
@@ -125,18 +126,8 @@ function firstQueryName(query: QueryInput | undefined): string | undefined {
 
 function queryParams(query: QueryInput | undefined): Record<string, unknown> {
   if (query === undefined) return {};
-  const source = typeof query === "string" ? new URLSearchParams(query) : query;
-  if (!(source instanceof URLSearchParams))
-    return withoutForbiddenKeys(source) as Record<string, unknown>;
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of source) {
-    if (name === "__proto__" || name === "constructor" || name === "prototype") continue;
-    const seen = params[name];
-    if (seen === undefined) params[name] = value;
-    else if (Array.isArray(seen)) seen.push(value);
-    else params[name] = [seen, value];
-  }
-  return params;
+  if (typeof query === "string" || query instanceof URLSearchParams) return queryRecord(query);
+  return withoutForbiddenKeys(query) as Record<string, unknown>;
 }
 
 /**

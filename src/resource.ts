@@ -3,6 +3,7 @@ import type { PaginationHeaderNames } from "./header-names.js";
 import type { PageLinksOptions } from "./page-links.js";
 import type { PageParams, PageParamsOptions } from "./page-params.js";
 import type { Page, PaginateOptions } from "./paginate.js";
+import { resourceSettings } from "./resource-settings.js";
 import type { StandardSchemaV1 } from "./standard-schema.js";
 
 /** What a handler receives. */
@@ -155,6 +156,7 @@ const METHOD_ORDER: readonly ResourceMethod[] = ["GET", "POST", "PUT", "PATCH", 
  * @param methods - e.g. `{ GET: list({...}), DELETE: json({...}) }`
  * @param options - see {@link ResourceOptions}
  * @returns a resource to hand to `pagewise/express`, `pagewise/fastify` or `pagewise/fetch`
+ * @throws {TypeError} or {@link RangeError} for an invalid option (checked here, not per request)
  *
  * @example
  * ```ts
@@ -175,6 +177,7 @@ export function defineResource<N = unknown>(
       );
     }
   }
+  resourceSettings(options); // checks the options now rather than on the first request
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
   return { methods, options, allow };
 }

@@ -56,6 +56,12 @@ describe("readRequestParams: where parameters are read from (spec 4.1)", () => {
       { query: JSON.parse('{"f":{"__proto__":{"x":1},"y":"2"}}') },
       { f: { y: "2" } },
     ],
+    [
+      "GET: inherited names (toString) are plain parameters",
+      "GET",
+      { query: "toString=1&valueOf=2" },
+      { toString: "1", valueOf: "2" },
+    ],
     ["HEAD reads the query", "HEAD", { query: "a=1" }, { a: "1" }],
     [
       "DELETE reads the JSON body",

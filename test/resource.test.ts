@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   defineResource,
+  headerNamePresets,
   json,
   list,
   type MethodDefinition,
   type ResourceMethod,
+  type ResourceOptions,
 } from "../src/index.js";
 
 const get = list({ handler: () => [] });
@@ -32,6 +34,36 @@ describe("defineResource", () => {
     expect(() => defineResource({ [name]: get } as never)).toThrow(
       new TypeError(`A resource defines GET, POST, PUT, PATCH or DELETE, not "${name}"`),
     );
+  });
+
+  it.each<[string, ResourceOptions, Error]>([
+    [
+      "a misspelt linkParams",
+      { linkParams: "All" as never },
+      new TypeError('linkParams must be one of "filters", "page-only", "all"; got "All"'),
+    ],
+    [
+      "an unknown overflow",
+      { overflow: "wrap" as never },
+      new TypeError('overflow must be one of "empty", "last", "error"; got "wrap"'),
+    ],
+    [
+      "a default page size over the maximum",
+      { defaultPageSize: 50, maxPageSize: 10 },
+      new RangeError("defaultPageSize must be an integer from 1 to maxPageSize (10), got 50"),
+    ],
+    [
+      "an invalid header name",
+      { headerNames: { ...headerNamePresets.xPagination, count: "X Count" } },
+      new TypeError('Invalid header name: "X Count"'),
+    ],
+    [
+      "a page parameter that is not a template variable",
+      { template: true, pageSizeParam: "page size" },
+      new TypeError('"page size" cannot be an RFC 6570 variable name'),
+    ],
+  ])("checks its options when defined, not on the first request: %s", (_name, options, error) => {
+    expect(() => defineResource({ GET: get }, options)).toThrow(error);
   });
 
   it("json defaults to status 200; list and json keep their definitions", () => {

@@ -4,10 +4,12 @@
  * @packageDocumentation
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
-import { DEFAULT_MAX_BODY_BYTES, handleResource } from "../handle-resource.js";
+import { serveResource } from "../handle-resource.js";
+import { isThenable, type MaybePromise } from "../maybe-async.js";
 import { frameworkBodyError, problemResponse, type ResourceResponse } from "../problem-response.js";
 import { nodeHeader, readNodeBody } from "../read-node-body.js";
 import type { Resource } from "../resource.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../resource-settings.js";
 
 /**
  * An Express handler serving a resource at a path. Mount it with `app.all` (or `router.all`) so it
@@ -28,15 +30,22 @@ import type { Resource } from "../resource.js";
  */
 export function expressHandler(resource: Resource<Request>): RequestHandler {
   return (req, res, next) => {
-    handleResource(resource, {
-      method: req.method,
-      url: req.originalUrl,
-      header: (name) => nodeHeader(req.headers[name]),
-      readBody: (maxBytes) =>
-        req.readableEnded ? req.body : readNodeBody(req, req.headers["content-length"], maxBytes),
-      pathParams: req.params as Record<string, string>,
-      native: req,
-    }).then((response) => write(res, response), next);
+    let response: MaybePromise<ResourceResponse>;
+    try {
+      response = serveResource(resource, {
+        method: req.method,
+        url: req.originalUrl,
+        header: (name) => nodeHeader(req.headers[name]),
+        readBody: (maxBytes) =>
+          req.readableEnded ? req.body : readNodeBody(req, req.headers["content-length"], maxBytes),
+        pathParams: req.params as Record<string, string>,
+        native: req,
+      });
+    } catch (bug) {
+      return next(bug);
+    }
+    if (!isThenable(response)) return write(res, response);
+    Promise.resolve(response).then((value) => write(res, value), next);
   };
 }
 

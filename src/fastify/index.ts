@@ -5,11 +5,13 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { DEFAULT_MAX_BODY_BYTES, handleResource } from "../handle-resource.js";
+import { serveResource } from "../handle-resource.js";
 import type { BodyInput } from "../json-body.js";
-import { frameworkBodyError } from "../problem-response.js";
+import { isThenable } from "../maybe-async.js";
+import { frameworkBodyError, type ResourceResponse } from "../problem-response.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../read-node-body.js";
 import type { Resource, ResourceOptions } from "../resource.js";
+import { resourceSettings } from "../resource-settings.js";
 
 /** Plugin options: defaults for every resource registered through `fastify.pagewise`. */
 export type FastifyPagewiseOptions = ResourceOptions<FastifyRequest>;
@@ -53,6 +55,7 @@ const FASTIFY_4_METHODS = [
 const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, defaults) => {
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
     const merged = { ...resource, options: { ...defaults, ...resource.options, ...options } };
+    resourceSettings(merged.options); // checks the merged options at registration
     // A child scope: its body parser (raw streams, read by pagewise with its own limit) touches
     // no other route.
     this.register(async (scope) => {
@@ -68,14 +71,14 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, defau
 
 type BodyReader = (maxBytes: number) => BodyInput | Promise<BodyInput>;
 
-/** Serves one request: the resource's answer, written back as bytes. */
-async function respond(
+/** Serves one request: the resource's answer, written back as bytes (at once when it is ready). */
+function respond(
   resource: Resource<FastifyRequest>,
   request: FastifyRequest,
   reply: FastifyReply,
   readBody: BodyReader,
 ) {
-  const response = await handleResource(resource, {
+  const response = serveResource(resource, {
     method: request.method,
     url: request.url,
     header: (name) => nodeHeader(request.headers[name]),
@@ -83,6 +86,12 @@ async function respond(
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,
   });
+  return isThenable(response)
+    ? response.then((value) => send(reply, value))
+    : send(reply, response);
+}
+
+function send(reply: FastifyReply, response: ResourceResponse) {
   // Bytes, not a string: Fastify would append "; charset=utf-8" to the spec's Content-Type.
   const body = response.body === null ? undefined : Buffer.from(response.body);
   return reply.code(response.status).headers(response.headers).send(body);
@@ -103,9 +112,9 @@ function handler(resource: Resource<FastifyRequest>) {
  * with Allow and CORS. Any other error goes on to Fastify's handler.
  */
 function errorHandler(resource: Resource<FastifyRequest>) {
-  const maxBytes = resource.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const { maxBodyBytes } = resourceSettings(resource.options);
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const problem = frameworkBodyError(error, maxBytes);
+    const problem = frameworkBodyError(error, maxBodyBytes);
     if (problem === undefined) throw error;
     return respond(resource, request, reply, () => {
       throw problem;

@@ -7,7 +7,13 @@ import { concatBytes } from "../concat-bytes.js";
 import { handleResource } from "../handle-resource.js";
 import { compilePathPattern } from "../path-pattern.js";
 import { PagewiseError } from "../problem-error.js";
-import { bodyTooLarge, notFoundProblem, problemResponse, unreadable } from "../problem-response.js";
+import {
+  bodyTooLarge,
+  notFoundProblem,
+  problemResponse,
+  type ResourceResponse,
+  unreadable,
+} from "../problem-response.js";
 import type { Resource } from "../resource.js";
 
 /** Serves one `Request`; `pathParams` are the router's path parameters, if any. */
@@ -30,8 +36,8 @@ export type FetchHandler = (
  * ```
  */
 export function fetchHandler(resource: Resource<Request>): FetchHandler {
-  return async (request, pathParams) => {
-    const response = await handleResource(resource, {
+  return (request, pathParams) => {
+    const response = handleResource(resource, {
       method: request.method,
       url: request.url,
       header: (name) => request.headers.get(name) ?? undefined,
@@ -42,8 +48,12 @@ export function fetchHandler(resource: Resource<Request>): FetchHandler {
       ...(pathParams ? { pathParams } : {}),
       native: request,
     });
-    return new Response(response.body, { status: response.status, headers: response.headers });
+    return response.then(toResponse);
   };
+}
+
+function toResponse({ status, headers, body }: ResourceResponse): Response {
+  return new Response(body, { status, headers });
 }
 
 /** A route of {@link fetchRouter}: an Express-style path pattern and the resource served there. */
@@ -76,15 +86,13 @@ export function fetchRouter(
   return async (request) => {
     const path = pathOf(request.url);
     if (!wellEscaped(path)) {
-      const { status, headers, body } = problemResponse(unreadable());
-      return new Response(body, { status, headers });
+      return toResponse(problemResponse(unreadable()));
     }
     for (const { match, serve } of table) {
       const params = match(path);
       if (params) return serve(request, params);
     }
-    const { status, headers, body } = problemResponse(notFoundProblem(path));
-    return new Response(body, { status, headers });
+    return toResponse(problemResponse(notFoundProblem(path)));
   };
 }
 

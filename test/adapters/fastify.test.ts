@@ -36,6 +36,15 @@ describe.each([
     await app.close();
   });
 
+  it("checks the merged options when a resource is registered", async () => {
+    const app = create();
+    await app.register(fastifyPagewise, { maxPageSize: 10 });
+    expect(() => app.pagewise("/a/", items)).toThrow(
+      new RangeError("defaultPageSize must be an integer from 1 to maxPageSize (10), got 30"),
+    );
+    await app.close();
+  });
+
   it("leaves the body parsing of the app's other routes alone", async () => {
     const app = create();
     await app.register(fastifyPagewise);
