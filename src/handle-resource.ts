@@ -144,20 +144,18 @@ function rawParams<N>(
   method: string,
 ): MaybePromise<unknown> {
   const mark = request.url.indexOf("?");
-  const query = mark < 0 ? "" : request.url.slice(mark + 1);
-  const hash = query.indexOf("#");
-  const input = {
-    query: hash < 0 ? query : query.slice(0, hash),
-    contentType: request.header("content-type"),
-  };
+  const search = mark < 0 ? "" : request.url.slice(mark + 1);
+  const hash = search.indexOf("#");
+  const query = hash < 0 ? search : search.slice(0, hash);
   const { queryOnBodyMethods } = resource.options;
-  const { maxBodyBytes } = resourceSettings(resource.options);
   const read =
     definition.kind === "json" && definition.body === "json" ? readRawBody : readRawParams;
-  if (!sendsParamsInBody(method) || request.readBody === undefined)
-    return read(method, input, queryOnBodyMethods);
-  return andThen(request.readBody(maxBodyBytes), (body) =>
-    read(method, { ...input, body }, queryOnBodyMethods),
+  if (!sendsParamsInBody(method)) return read(method, { query }, queryOnBodyMethods);
+  const contentType = request.header("content-type");
+  if (request.readBody === undefined)
+    return read(method, { query, contentType }, queryOnBodyMethods);
+  return andThen(request.readBody(resourceSettings(resource.options).maxBodyBytes), (body) =>
+    read(method, { query, contentType, body }, queryOnBodyMethods),
   );
 }
 

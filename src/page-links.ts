@@ -125,13 +125,16 @@ export function linkUrlParts(
   for (let start = 0; start < query.length; ) {
     const amp = query.indexOf("&", start);
     const end = amp < 0 ? query.length : amp;
-    const pair = query.slice(start, end);
+    if (end > start) {
+      const name = queryPairName(query, start, end);
+      if (name === pageParam) {
+        // every link sets its own page
+      } else if (name === pageSizeParam) hadPageSize = true;
+      else if (linkParams !== "page-only") {
+        kept += `${withoutColons(toHeaderSafeUrl(query.slice(start, end)))}&`;
+      }
+    }
     start = end + 1;
-    if (pair === "") continue;
-    const name = queryPairName(pair);
-    if (name === pageParam) continue;
-    if (name === pageSizeParam) hadPageSize = true;
-    else if (linkParams !== "page-only") kept += `${withoutColons(toHeaderSafeUrl(pair))}&`;
   }
   const base = baseUrl === undefined ? "" : trustedBase(baseUrl);
   const prefix = `${base}${withoutColons(path)}?${kept}${settings.pageAssignment}`;

@@ -42,6 +42,7 @@ function segments(path: string): string[] {
 
 function decodeSegment(segment: string): string | undefined {
   if (segment === "") return undefined;
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

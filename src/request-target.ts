@@ -36,6 +36,7 @@ function authorityEnd(url: string): number {
 }
 
 function absolutePath(path: string): string {
+  if (path.charCodeAt(0) === 47 && path.charCodeAt(1) !== 47) return toHeaderSafeUrl(path); // "/x"
   let i = 0;
   while (path[i] === "/") i++;
   return `/${toHeaderSafeUrl(path.slice(i))}`;
@@ -49,12 +50,12 @@ export function trimTrailingSlashes(value: string): string {
 }
 
 /**
- * The decoded name of one `name=value` query pair, decoded only when it holds `%` or `+`; a
- * malformed escape leaves the raw name.
+ * The decoded name of one `name=value` query pair (`query` from `start` to `end`), decoded only
+ * when it holds `%` or `+`; a malformed escape leaves the raw name.
  */
-export function queryPairName(pair: string): string {
-  const eq = pair.indexOf("=");
-  const raw = eq < 0 ? pair : pair.slice(0, eq);
+export function queryPairName(query: string, start = 0, end = query.length): string {
+  const eq = query.indexOf("=", start);
+  const raw = query.slice(start, eq < 0 || eq > end ? end : eq);
   if (!raw.includes("%") && !raw.includes("+")) return raw;
   try {
     return decodeURIComponent(raw.replaceAll("+", " "));

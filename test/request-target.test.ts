@@ -49,6 +49,15 @@ describe("queryPairName", () => {
   ])("%j → %j", (pair, expected) => {
     expect(queryPairName(pair)).toBe(expected);
   });
+
+  it.each<[string, string, number, number, string]>([
+    ["the second pair", "a=1&page=2&b", 4, 10, "page"],
+    ["a pair without =, before one with =", "flag&x=1", 0, 4, "flag"],
+    ["an escaped last pair", "a=1&pag%65", 4, 10, "page"],
+    ["an empty name", "a=1&=2", 4, 6, ""],
+  ])("reads %s of %j in [%i, %i)", (_name, query, start, end, expected) => {
+    expect(queryPairName(query, start, end)).toBe(expected);
+  });
 });
 
 describe("trimTrailingSlashes", () => {

@@ -4,7 +4,8 @@
  * @packageDocumentation
  */
 import { concatBytes } from "../concat-bytes.js";
-import { handleResource } from "../handle-resource.js";
+import { serveResource } from "../handle-resource.js";
+import { isThenable } from "../maybe-async.js";
 import { compilePathPattern } from "../path-pattern.js";
 import { PagewiseError } from "../problem-error.js";
 import {
@@ -16,17 +17,21 @@ import {
 } from "../problem-response.js";
 import type { Resource } from "../resource.js";
 
-/** Serves one `Request`; `pathParams` are the router's path parameters, if any. */
+/**
+ * Serves one `Request`; `pathParams` are the router's path parameters, if any. Like Hono's
+ * `app.fetch`, it answers with a `Response` at once when every step was synchronous (the server
+ * writes it without waiting a microtask), else with a promise of one.
+ */
 export type FetchHandler = (
   request: Request,
   pathParams?: Readonly<Record<string, string>>,
-) => Promise<Response>;
+) => Response | Promise<Response>;
 
 /**
  * A fetch handler serving a resource: every method, OPTIONS and 405 included.
  *
  * @param resource - from `defineResource`
- * @returns `(request, pathParams?) => Promise<Response>`
+ * @returns `(request, pathParams?) => Response | Promise<Response>`
  * @example
  * ```ts
  * import { fetchHandler } from "pagewise/fetch";
@@ -37,18 +42,24 @@ export type FetchHandler = (
  */
 export function fetchHandler(resource: Resource<Request>): FetchHandler {
   return (request, pathParams) => {
-    const response = handleResource(resource, {
-      method: request.method,
-      url: request.url,
-      header: (name) => request.headers.get(name) ?? undefined,
-      readBody: (maxBytes) =>
-        readBody(request, maxBytes).catch((error: unknown) => {
-          throw error instanceof PagewiseError ? error : unreadable();
-        }),
-      ...(pathParams ? { pathParams } : {}),
-      native: request,
-    });
-    return response.then(toResponse);
+    try {
+      const response = serveResource(resource, {
+        method: request.method,
+        url: request.url,
+        header: (name) => request.headers.get(name) ?? undefined,
+        readBody: (maxBytes) =>
+          readBody(request, maxBytes).catch((error: unknown) => {
+            throw error instanceof PagewiseError ? error : unreadable();
+          }),
+        ...(pathParams ? { pathParams } : {}),
+        native: request,
+      });
+      return isThenable(response)
+        ? Promise.resolve(response).then(toResponse)
+        : toResponse(response);
+    } catch (bug) {
+      return Promise.reject(bug);
+    }
   };
 }
 
@@ -66,7 +77,7 @@ export type FetchRoute = readonly [pattern: string, resource: Resource<Request>]
  * no route matches gets a 404 `application/problem+json` answer.
  *
  * @param routes - `[pattern, resource]` pairs
- * @returns `(request) => Promise<Response>`
+ * @returns `(request) => Response | Promise<Response>` (see {@link FetchHandler})
  * @example
  * ```ts
  * const handle = fetchRouter([
@@ -78,16 +89,14 @@ export type FetchRoute = readonly [pattern: string, resource: Resource<Request>]
  */
 export function fetchRouter(
   routes: readonly FetchRoute[],
-): (request: Request) => Promise<Response> {
+): (request: Request) => Response | Promise<Response> {
   const table = routes.map(([pattern, resource]) => ({
     match: compilePathPattern(pattern),
     serve: fetchHandler(resource),
   }));
-  return async (request) => {
+  return (request) => {
     const path = pathOf(request.url);
-    if (!wellEscaped(path)) {
-      return toResponse(problemResponse(unreadable()));
-    }
+    if (!wellEscaped(path)) return toResponse(problemResponse(unreadable()));
     for (const { match, serve } of table) {
       const params = match(path);
       if (params) return serve(request, params);
@@ -98,6 +107,7 @@ export function fetchRouter(
 
 /** False for a path with a malformed percent-escape (`%ZZ`, a cut UTF-8 sequence). */
 function wellEscaped(path: string): boolean {
+  if (!path.includes("%")) return true;
   try {
     decodeURIComponent(path);
     return true;

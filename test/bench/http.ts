@@ -5,11 +5,16 @@
  * hand-written handler that sets the same headers, measured with autocannon on 127.0.0.1 in one
  * run so the ratios are comparable. Absolute figures are informative only.
  *
- * One server runs at a time: started, warmed up, measured, closed. Per framework the order is
- * hand-written, pagewise, pagewise, hand-written (ABBA) and each variant's figure is the mean of
- * its two runs, so a drift of the machine's speed during the run cancels out of the ratio.
+ * One server runs at a time: started, warmed up, measured, closed. Each framework is measured in
+ * a fresh Node process of its own (http-measure.ts), as a server runs one framework: pagewise's
+ * core is shared by the three adapters, and in one process it would carry the request shapes of
+ * the frameworks measured before into the next one's inline caches (the fetch adapter measured
+ * 0.83 of hand-written after a Fastify run, 1.00 in a fresh process), while each hand-written
+ * handler has code of its own. Per framework the order is hand-written, pagewise, pagewise,
+ * hand-written (ABBA) and each variant's figure is the mean of its two runs, so a drift of the
+ * machine's speed during the run cancels out of the ratio.
  *
- * The server runs in this process, on the event loop autocannon uses. On the shared 2-vCPU VM this
+ * The server runs in the measuring process, on the event loop autocannon uses. On the shared 2-vCPU VM this
  * suite was written on, that gave ratios several times steadier than a server in a child process
  * or a worker thread (standard deviation of the ratio over three ABBA rounds per framework:
  * 0.01–0.02 in this process, 0.08–0.22 in a child process, 0.11 in a worker thread for Fastify): across
@@ -23,11 +28,14 @@
  * other core) says whether it had: below 0.9, other processes took the core and that run's
  * requests/s is low, while the CPU-time ratio stays comparable.
  *
- * Profile with `npx tsx --cpu-prof --cpu-prof-dir=<dir> test/bench/run.ts http` (server and load
- * generator share the profile; pagewise's functions are under `src/`).
+ * Profile one framework with `node --import tsx --cpu-prof --cpu-prof-dir=<dir>
+ * test/bench/http-measure.ts fastify\ 5` after `npm run build` (server and load generator share the
+ * profile; pagewise's functions are under `dist/`).
  * @packageDocumentation
  */
-import autocannon from "autocannon";
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import {
   API_KEY,
   type Framework,
@@ -37,14 +45,17 @@ import {
   type Variant,
   variants,
 } from "./http-apps.js";
+import {
+  type ChildReport,
+  CONNECTIONS,
+  MEASURE_SECONDS,
+  ORDER,
+  PIPELINING,
+  type Sample,
+  WARMUP_SECONDS,
+} from "./http-measure.js";
 import { printTable } from "./report.js";
 
-const CONNECTIONS = 10;
-const PIPELINING = 1;
-const WARMUP_SECONDS = 1;
-const MEASURE_SECONDS = 4;
-/** Per framework: A B B A, with A the hand-written handler and B pagewise. */
-const ORDER: readonly Variant[] = ["hand-written", "pagewise", "pagewise", "hand-written"];
 /** The issue's goal: the adapter costs at most 5% of the hand-written handler's throughput. */
 const GOAL = 0.95;
 /** A run whose CPU share is below this had to share its core: flagged in the report. */
@@ -119,52 +130,17 @@ function show(s: Snapshot): string {
 
 // --- measurement ---------------------------------------------------------------------------
 
-interface Sample {
-  readonly rps: number;
-  /** CPU time of this process (server and autocannon) per completed request, µs. */
-  readonly cpuMicros: number;
-  /** CPU time / wall time during the run: ~1 when the process had a core to itself. */
-  readonly cpuShare: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly errors: number;
-  readonly timeouts: number;
-  readonly non2xx: number;
-}
-
-function load(origin: string, duration: number) {
-  return autocannon({
-    url: origin + TARGET,
-    connections: CONNECTIONS,
-    pipelining: PIPELINING,
-    duration,
-    headers: { "x-api-key": API_KEY },
+/** Measures one framework in a fresh Node process (see http-measure.ts) and returns its samples. */
+async function measureInChild(framework: Framework): Promise<Runs> {
+  const child = fork(fileURLToPath(new URL("./http-measure.ts", import.meta.url)), [framework], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-}
-
-/** Starts one server, warms it up, measures it and closes it. */
-async function measure(framework: Framework, variant: Variant): Promise<Sample> {
-  const server = await startServer(framework, variant);
-  try {
-    await load(server.origin, WARMUP_SECONDS);
-    const cpuBefore = process.cpuUsage();
-    const result = await load(server.origin, MEASURE_SECONDS);
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const requests = result.requests.total;
-    return {
-      rps: requests / result.duration,
-      cpuMicros: (cpuSeconds * 1e6) / requests,
-      cpuShare: cpuSeconds / result.duration,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-    };
-  } finally {
-    await server.close();
-  }
+  const [[report], [code]] = await Promise.all([once(child, "message"), once(child, "exit")]);
+  if (code !== 0) throw new Error(`${framework}: measuring process exited with ${code}`);
+  const runs: Runs = { "hand-written": [], pagewise: [] };
+  (report as ChildReport).forEach((sample, i) => runs[ORDER[i] as Variant].push(sample));
+  return runs;
 }
 
 // --- reporting -----------------------------------------------------------------------------
@@ -296,14 +272,14 @@ export async function run(): Promise<void> {
   console.log(
     `autocannon: GET ${TARGET}, ${CONNECTIONS} connections, pipelining ${PIPELINING}; ` +
       `per run ${WARMUP_SECONDS} s warmup + ${MEASURE_SECONDS} s measured; per framework ` +
-      "hand-written, pagewise, pagewise, hand-written, means of 2 runs. Server and autocannon " +
-      "share this process (CPU µs/req covers both); responses checked identical; " +
+      "hand-written, pagewise, pagewise, hand-written, means of 2 runs, in a fresh process per " +
+      "framework. Server and autocannon share that process (CPU µs/req covers both); responses " +
+      "checked identical; " +
       "latency at autocannon's 1 ms resolution.",
   );
   const summaries: Summary[] = [];
   for (const framework of frameworks) {
-    const runs: Runs = { "hand-written": [], pagewise: [] };
-    for (const variant of ORDER) runs[variant].push(await measure(framework, variant));
+    const runs = await measureInChild(framework);
     const summary = summarize(framework, runs);
     printFramework(framework, runs, summary);
     summaries.push(summary);
