@@ -10,9 +10,9 @@
  * core is shared by the three adapters, and in one process it would carry the request shapes of
  * the frameworks measured before into the next one's inline caches (the fetch adapter measured
  * 0.83 of hand-written after a Fastify run, 1.00 in a fresh process), while each hand-written
- * handler has code of its own. Per framework the order is hand-written, pagewise, pagewise,
- * hand-written (ABBA) and each variant's figure is the mean of its two runs, so a drift of the
- * machine's speed during the run cancels out of the ratio.
+ * handler has code of its own. Per framework the order is ABBA BAAB (A hand-written, B pagewise)
+ * and each variant's figure is the mean of its four runs, so a drift of the machine's speed
+ * during the runs cancels out of the ratio.
  *
  * The server runs in the measuring process, on the event loop autocannon uses. On the shared 2-vCPU VM this
  * suite was written on, that gave ratios several times steadier than a server in a child process
@@ -166,7 +166,13 @@ interface Summary {
   readonly ratio: number;
   /** The same ratio from CPU time per request, insensitive to other processes taking the core. */
   readonly cpuRatio: number;
-  /** The ratio of each A/B pair in run order: (A1, B1) and (B2, A2). */
+  /**
+   * Best run against best run: pagewise's highest requests/s / hand-written's highest. Interference
+   * from outside (other tenants of a shared VM) only ever slows a run, so each variant's best run
+   * is its least disturbed one; on a quiet machine this equals {@link ratio}.
+   */
+  readonly bestRatio: number;
+  /** The ratio of each adjacent A/B pair in run order: (A1, B1), (B2, A2), (B3, A3), (A4, B4). */
   readonly pairRatios: readonly number[];
   /** pagewise's extra CPU time per request, µs. */
   readonly extraMicros: number;
@@ -181,6 +187,8 @@ function summarize(framework: Framework, runs: Runs): Summary {
   const pw = runs.pagewise;
   const ratio = meanOf(pw, "rps") / meanOf(hand, "rps");
   const cpuRatio = meanOf(hand, "cpuMicros") / meanOf(pw, "cpuMicros");
+  const best = (samples: readonly Sample[]) => Math.max(...samples.map((s) => s.rps));
+  const bestRatio = best(pw) / best(hand);
   const pairRatios = hand.map((h, i) => (pw[i]?.rps ?? Number.NaN) / h.rps);
   const verdictsDiffer = ratio >= GOAL !== cpuRatio >= GOAL;
   const straddles = Math.min(...pairRatios) < GOAL && Math.max(...pairRatios) >= GOAL;
@@ -190,6 +198,7 @@ function summarize(framework: Framework, runs: Runs): Summary {
     framework,
     ratio,
     cpuRatio,
+    bestRatio,
     pairRatios,
     extraMicros: meanOf(pw, "cpuMicros") - meanOf(hand, "cpuMicros"),
     withinNoise: verdictsDiffer || straddles || close,
@@ -198,10 +207,10 @@ function summarize(framework: Framework, runs: Runs): Summary {
   };
 }
 
+const RUNS_PER_VARIANT = ORDER.length / variants.length;
 const COLUMNS = [
   "variant",
-  "run 1 req/s",
-  "run 2 req/s",
+  ...Array.from({ length: RUNS_PER_VARIANT }, (_, i) => `run ${i + 1} req/s`),
   "mean req/s",
   "±spread",
   "CPU µs/req",
@@ -228,8 +237,9 @@ function printFramework(framework: Framework, runs: Runs, summary: Summary): voi
   printTable([COLUMNS, ...rows]);
   const pairs = summary.pairRatios.map((r) => r.toFixed(3)).join(", ");
   console.log(
-    `  pagewise / hand-written: ${summary.ratio.toFixed(3)} req/s (ABBA pairs ${pairs}), ` +
-      `${summary.cpuRatio.toFixed(3)} by CPU time; Δ ${fixed(summary.extraMicros)} µs/req`,
+    `  pagewise / hand-written: ${summary.ratio.toFixed(3)} req/s (adjacent pairs ${pairs}), ` +
+      `${summary.cpuRatio.toFixed(3)} by CPU time, ${summary.bestRatio.toFixed(3)} best run to ` +
+      `best run; Δ ${fixed(summary.extraMicros)} µs/req`,
   );
   for (const variant of variants) {
     runs[variant].forEach((s, i) => {
@@ -253,7 +263,8 @@ function printGoals(summaries: readonly Summary[]): void {
     ];
     console.log(
       `  ${s.framework}: adapter costs ≤ 5% (ratio ≥ ${GOAL}): ${s.ratio >= GOAL ? "MET" : "MISSED"}` +
-        ` (ratio ${s.ratio.toFixed(3)}, by CPU time ${s.cpuRatio.toFixed(3)})` +
+        ` (ratio ${s.ratio.toFixed(3)}, by CPU time ${s.cpuRatio.toFixed(3)}; best runs ` +
+        `${s.bestRatio.toFixed(3)}: ${s.bestRatio >= GOAL ? "MET" : "MISSED"})` +
         (notes.length > 0 ? `; ${notes.join("; ")}` : ""),
     );
   }
@@ -263,7 +274,7 @@ function printGoals(summaries: readonly Summary[]): void {
 
 /**
  * Runs the HTTP suite: checks that pagewise and the hand-written handlers answer identically,
- * measures each framework in ABBA order ({@link WARMUP_SECONDS} s warmup and
+ * measures each framework in {@link ORDER} ({@link WARMUP_SECONDS} s warmup and
  * {@link MEASURE_SECONDS} s of load per run) and prints a table per framework plus the issue's
  * goal, MET or MISSED. Never fails on a missed goal.
  */
@@ -272,7 +283,7 @@ export async function run(): Promise<void> {
   console.log(
     `autocannon: GET ${TARGET}, ${CONNECTIONS} connections, pipelining ${PIPELINING}; ` +
       `per run ${WARMUP_SECONDS} s warmup + ${MEASURE_SECONDS} s measured; per framework ` +
-      "hand-written, pagewise, pagewise, hand-written, means of 2 runs, in a fresh process per " +
+      "ABBA BAAB (A hand-written, B pagewise), means of 4 runs, in a fresh process per " +
       "framework. Server and autocannon share that process (CPU µs/req covers both); responses " +
       "checked identical; " +
       "latency at autocannon's 1 ms resolution.",
