@@ -139,7 +139,9 @@ async function measureInChild(framework: Framework): Promise<Runs> {
   const [[report], [code]] = await Promise.all([once(child, "message"), once(child, "exit")]);
   if (code !== 0) throw new Error(`${framework}: measuring process exited with ${code}`);
   const runs: Runs = { "hand-written": [], pagewise: [] };
-  (report as ChildReport).forEach((sample, i) => runs[ORDER[i] as Variant].push(sample));
+  for (const [i, sample] of (report as ChildReport).entries()) {
+    runs[ORDER[i] as Variant].push(sample);
+  }
   return runs;
 }
 
