@@ -23,20 +23,8 @@ export const CONNECTIONS = 10;
 export const PIPELINING = 1;
 export const WARMUP_SECONDS = 1;
 export const MEASURE_SECONDS = 3;
-/**
- * Per framework: A B B A B A A B, with A the hand-written handler and B pagewise: a linear or
- * quadratic drift of the machine's speed over the eight runs weighs on both alike.
- */
-export const ORDER: readonly Variant[] = [
-  "hand-written",
-  "pagewise",
-  "pagewise",
-  "hand-written",
-  "pagewise",
-  "hand-written",
-  "hand-written",
-  "pagewise",
-];
+/** In each process: A B B A, with A the hand-written handler and B pagewise. */
+export const ORDER: readonly Variant[] = ["hand-written", "pagewise", "pagewise", "hand-written"];
 
 export interface Sample {
   readonly rps: number;
