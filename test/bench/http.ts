@@ -47,7 +47,6 @@ import {
   startServer,
   TARGET,
   type Variant,
-  variants,
 } from "./http-apps.js";
 import {
   type ChildReport,
