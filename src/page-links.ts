@@ -56,7 +56,7 @@ export interface PageLink {
  */
 export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
   const links: PageLink[] = [];
-  if (page.first === undefined && page.prev === undefined && page.next === undefined) return links;
+  if (!hasLinkTarget(page)) return links;
   const { prefix, suffix } = linkUrlParts(
     page.pageSize,
     linkSettings(options),
@@ -67,6 +67,16 @@ export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
     links.push({ rel, page: target, url: prefix + target + suffix });
   }
   return links;
+}
+
+/** Whether the page has any link target (a {@link Page} built by hand may have only some). */
+export function hasLinkTarget(page: Page): boolean {
+  return (
+    page.first !== undefined ||
+    page.prev !== undefined ||
+    page.next !== undefined ||
+    page.last !== undefined
+  );
 }
 
 /** The page's link targets in the order first, prev, next, last. */

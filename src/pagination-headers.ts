@@ -6,6 +6,7 @@ import {
 import { formatLink } from "./link-header.js";
 import { assertOption } from "./option-checks.js";
 import {
+  hasLinkTarget,
   type LinkSettings,
   linkSettings,
   linkUrlParts,
@@ -94,7 +95,7 @@ export function writePaginationHeaders(
 ): void {
   if (page.count === 0 && !settings.emptyHeadersZero) return;
   const [link, count, current, pageTotal, pageSize] = settings.names;
-  if (link !== null && (page.first !== undefined || page.prev !== undefined)) {
+  if (link !== null && hasLinkTarget(page)) {
     const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
     let value = appendLink("", prefix, page.first, suffix, "first");
     value = appendLink(value, prefix, page.prev, suffix, "prev");

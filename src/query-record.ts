@@ -1,3 +1,5 @@
+import { indexWithin } from "./request-target.js";
+
 /**
  * A query string as a record of its parameters, as `URLSearchParams` reads it (`+` is a space,
  * escapes decoded, a leading `?` dropped): a repeated name gets an array of its values in order;
@@ -14,9 +16,8 @@ export function queryRecord(query: string | URLSearchParams): Record<string, str
     const amp = query.indexOf("&", start);
     const end = amp < 0 ? query.length : amp;
     if (end > start) {
-      const eq = query.indexOf("=", start);
-      if (eq < 0 || eq > end) addParam(params, query.slice(start, end), "");
-      else addParam(params, query.slice(start, eq), query.slice(eq + 1, end));
+      const eq = indexWithin(query, 61, start, end); // "="
+      addParam(params, query.slice(start, eq), eq < end ? query.slice(eq + 1, end) : "");
     }
     start = end + 1;
   }

@@ -54,12 +54,21 @@ export function trimTrailingSlashes(value: string): string {
  * when it holds `%` or `+`; a malformed escape leaves the raw name.
  */
 export function queryPairName(query: string, start = 0, end = query.length): string {
-  const eq = query.indexOf("=", start);
-  const raw = query.slice(start, eq < 0 || eq > end ? end : eq);
+  const raw = query.slice(start, indexWithin(query, 61, start, end)); // up to "="
   if (!raw.includes("%") && !raw.includes("+")) return raw;
   try {
     return decodeURIComponent(raw.replaceAll("+", " "));
   } catch {
     return raw;
   }
+}
+
+/**
+ * The index of the first `code` unit in `text` from `start` to `end`, or `end`: a search that
+ * stops at the end of its pair (an unbounded `indexOf` would scan the rest of the query for each
+ * of many pairs without `=`: quadratic).
+ */
+export function indexWithin(text: string, code: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return end;
 }

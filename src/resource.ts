@@ -156,7 +156,8 @@ const METHOD_ORDER: readonly ResourceMethod[] = ["GET", "POST", "PUT", "PATCH", 
  * @param methods - e.g. `{ GET: list({...}), DELETE: json({...}) }`
  * @param options - see {@link ResourceOptions}
  * @returns a resource to hand to `pagewise/express`, `pagewise/fastify` or `pagewise/fetch`
- * @throws {TypeError} or {@link RangeError} for an invalid option (checked here, not per request)
+ * @throws {TypeError} or {@link RangeError} for an invalid option (checked here, not per request;
+ *   the resource keeps a frozen copy of `options`)
  *
  * @example
  * ```ts
@@ -177,7 +178,10 @@ export function defineResource<N = unknown>(
       );
     }
   }
-  resourceSettings(options); // checks the options now rather than on the first request
+  // A frozen copy, checked now rather than on the first request: changing the caller's object
+  // afterwards cannot leave some settings read once and others per request.
+  const own = Object.freeze({ ...options });
+  resourceSettings(own);
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
-  return { methods, options, allow };
+  return { methods, options: own, allow };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   headerNamePresets,
+  type Page,
   type PaginationHeadersOptions,
+  pageLinks,
   paginate,
   paginationHeaders,
   parsePageParams,
@@ -151,5 +153,42 @@ describe("paginationHeaders: the spec's examples", () => {
     expect(headers.Link).toBe(
       '</l/%0D%0AX-Evil%3A%201?%3Ca%3E=%0D%0A&page=1>; rel="first", </l/%0D%0AX-Evil%3A%201?%3Ca%3E=%0D%0A&page=1>; rel="prev", </l/%0D%0AX-Evil%3A%201?%3Ca%3E=%0D%0A&page=3>; rel="next", </l/%0D%0AX-Evil%3A%201?%3Ca%3E=%0D%0A&page=3>; rel="last"',
     );
+  });
+
+  it.each<[string, Partial<Page>, string]>([
+    ["only next", { next: 2 }, '</l/?page=2>; rel="next"'],
+    ["only last", { last: 9 }, '</l/?page=9>; rel="last"'],
+    ["next and last", { next: 2, last: 9 }, '</l/?page=2>; rel="next", </l/?page=9>; rel="last"'],
+  ])("a hand-built page with %s gets those links (as pageLinks gives)", (_name, targets, link) => {
+    const page: Page = { ...paginate({ count: 0, page: 1, pageSize: 10 }), count: 90, ...targets };
+    expect(paginationHeaders(page, { url: "/l/" }).Link).toBe(link);
+    expect(
+      pageLinks(page, { url: "/l/" })
+        .map((l) => `<${l.url}>; rel="${l.rel}"`)
+        .join(", "),
+    ).toBe(link);
+  });
+});
+
+describe("paginationHeaders: linear time on hostile request URLs", () => {
+  /** Median ms of a few calls. */
+  const time = (url: string) => {
+    const page = paginate({ count: 90, page: 2, pageSize: 10 });
+    const runs = [0, 1, 2, 3, 4].map(() => {
+      const start = performance.now();
+      paginationHeaders(page, { url });
+      return performance.now() - start;
+    });
+    return runs.sort((a, b) => a - b)[2] as number;
+  };
+
+  it.each<[string, (n: number) => string]>([
+    ["pairs without =", (n) => `/l/?${"a&".repeat(n / 2)}page=2`],
+    ["= runs", (n) => `/l/?a${"=".repeat(n)}&page=2`],
+    ["& runs", (n) => `/l/?${"&".repeat(n)}page=2`],
+  ])("%s: 1 MB takes about 10x what 100 kB does, not 100x", (_name, make) => {
+    const small = time(make(100_000));
+    const large = time(make(1_000_000));
+    expect(large / Math.max(small, 0.05)).toBeLessThan(30);
   });
 });

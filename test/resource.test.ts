@@ -66,6 +66,14 @@ describe("defineResource", () => {
     expect(() => defineResource({ GET: get }, options)).toThrow(error);
   });
 
+  it("keeps a frozen copy of its options: changing the caller's object later changes nothing", async () => {
+    const options: { maxPageSize: number } = { maxPageSize: 100 };
+    const resource = defineResource({ GET: list({ handler: () => [] }) }, options);
+    options.maxPageSize = 10;
+    expect(resource.options).toStrictEqual({ maxPageSize: 100 });
+    expect(Object.isFrozen(resource.options)).toBe(true);
+  });
+
   it("json defaults to status 200; list and json keep their definitions", () => {
     const handler = () => 1;
     expect(json({ handler })).toStrictEqual({ kind: "json", status: 200, body: "object", handler });

@@ -54,7 +54,10 @@ const FASTIFY_4_METHODS = [
 
 const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, defaults) => {
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
-    const merged = { ...resource, options: { ...defaults, ...resource.options, ...options } };
+    const merged = {
+      ...resource,
+      options: Object.freeze({ ...defaults, ...resource.options, ...options }),
+    };
     resourceSettings(merged.options); // checks the merged options at registration
     // A child scope: its body parser (raw streams, read by pagewise with its own limit) touches
     // no other route.
