@@ -206,8 +206,11 @@ function serveList<N>(
     page: requested,
   });
   return andThen(definition.handler(context), (result) => {
-    const { page: number, pageSize } = requested;
-    const page = paginate({ count: countOf(result), page: number, pageSize }, settings.paginate);
+    const count = countOf(result);
+    const page = paginate(
+      { count, page: requested.page, pageSize: requested.pageSize },
+      settings.paginate,
+    );
     return andThen(pageItems(result, page), (items): ResourceResponse => {
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       writePaginationHeaders(

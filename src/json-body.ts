@@ -4,7 +4,12 @@ import { malformedJson } from "./problem-response.js";
 /** A request body as a server sees it: raw text or bytes, or a value a framework already parsed. */
 export type BodyInput = string | Uint8Array | object | null | undefined;
 
-const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** Keys never copied from request data into a plain object: they would reach its prototype. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([
+  "__proto__",
+  "constructor",
+  "prototype",
+]);
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** True when no body was sent: `undefined`, `null`, `""` or zero bytes. */

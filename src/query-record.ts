@@ -1,3 +1,4 @@
+import { FORBIDDEN_KEYS } from "./json-body.js";
 import { indexWithin } from "./request-target.js";
 
 /**
@@ -27,7 +28,7 @@ export function queryRecord(query: string | URLSearchParams): Record<string, str
 const NEEDS_DECODING = /[%+\uD800-\uDFFF]/;
 
 function addParam(params: Record<string, string | string[]>, name: string, value: string): void {
-  if (name === "__proto__" || name === "constructor" || name === "prototype") return;
+  if (FORBIDDEN_KEYS.has(name)) return;
   const seen = Object.hasOwn(params, name) ? params[name] : undefined; // not an inherited `toString`
   if (seen === undefined) params[name] = value;
   else if (Array.isArray(seen)) seen.push(value);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from "fastify-plugin";
 import { serveResource } from "../handle-resource.js";
 import type { BodyInput } from "../json-body.js";
-import { isThenable } from "../maybe-async.js";
+import { andThen } from "../maybe-async.js";
 import { frameworkBodyError, type ResourceResponse } from "../problem-response.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../read-node-body.js";
 import type { Resource, ResourceOptions } from "../resource.js";
@@ -89,9 +89,7 @@ function respond(
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,
   });
-  return isThenable(response)
-    ? response.then((value) => send(reply, value))
-    : send(reply, response);
+  return andThen(response, (value) => send(reply, value));
 }
 
 function send(reply: FastifyReply, response: ResourceResponse) {
