@@ -1,4 +1,5 @@
 import { andThen, type MaybePromise } from "./maybe-async.js";
+import { describeValue } from "./option-checks.js";
 import { PagewiseError } from "./problem-error.js";
 import type { ApiKeyVerifier } from "./resource.js";
 
@@ -27,6 +28,20 @@ function constantTimeEqual(given: string, expected: string): boolean {
   for (let i = 0; i < expected.length; i++)
     diff |= (given.charCodeAt(i) | 0) ^ expected.charCodeAt(i);
   return diff === 0;
+}
+
+/**
+ * Checks a resource's `apiKey` option when the resource is defined: a verifier function (or none).
+ * A key given as a string would 401 every request without a key, so auth would look fine, and fail
+ * every request that sends one.
+ *
+ * @throws {TypeError} for anything but a function or `undefined`
+ */
+export function assertApiKeyOption(value: unknown): void {
+  if (value === undefined || typeof value === "function") return;
+  throw new TypeError(
+    `apiKey must be a function (key, request) => boolean; got ${typeof value === "string" ? "a string" : describeValue(value)}. Use apiKeyVerifier(keys) or a function.`,
+  );
 }
 
 const CHALLENGE = { "WWW-Authenticate": 'ApiKey header="X-Api-Key"' };

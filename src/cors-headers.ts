@@ -3,6 +3,7 @@ import {
   headerNamePresets,
   type PaginationHeaderNames,
 } from "./header-names.js";
+import { assertKnownNames, describeValue } from "./option-checks.js";
 
 /** CORS settings of a resource. */
 export interface CorsOptions {
@@ -24,6 +25,62 @@ export interface CorsRequest {
 }
 
 const DEFAULT_ALLOW_HEADERS = ["X-Api-Key", "Content-Type"] as const;
+
+const CORS_OPTION_NAMES: Record<keyof CorsOptions, true> = {
+  origin: true,
+  allowHeaders: true,
+  maxAge: true,
+  credentials: true,
+};
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Checks a resource's `cors` option when the resource is defined: `true`, `false` or
+ * {@link CorsOptions} with known names and values that can stand in a header.
+ *
+ * @throws {TypeError} or {@link RangeError} naming the option and what it takes
+ */
+export function assertCorsOption(cors: unknown): void {
+  if (cors === undefined || typeof cors === "boolean") return;
+  if (typeof cors !== "object" || cors === null || Array.isArray(cors)) {
+    throw new TypeError(
+      `cors must be true, false or an object of CorsOptions; got ${describeValue(cors)}. For any origin use cors: true; for one, cors: { origin: "https://app.example" }.`,
+    );
+  }
+  assertKnownNames("cors option", cors, CORS_OPTION_NAMES);
+  const { origin, allowHeaders, maxAge, credentials } = cors as CorsOptions;
+  const origins = Array.isArray(origin) ? origin : [origin];
+  if (
+    typeof origin !== "function" &&
+    !origins.every((o) => o === undefined || typeof o === "string")
+  ) {
+    throw new TypeError(
+      `cors.origin must be "*", an origin, a list of origins or a function; got ${describeValue(origin)}`,
+    );
+  }
+  if (
+    allowHeaders !== undefined &&
+    !(
+      Array.isArray(allowHeaders) &&
+      allowHeaders.every((h) => typeof h === "string" && TOKEN.test(h))
+    )
+  ) {
+    throw new TypeError(
+      `cors.allowHeaders must be a list of header names; got ${JSON.stringify(allowHeaders)}`,
+    );
+  }
+  if (maxAge !== undefined && !(Number.isSafeInteger(maxAge) && maxAge >= 0)) {
+    throw new RangeError(
+      `cors.maxAge must be a whole number of seconds; got ${describeValue(maxAge)}`,
+    );
+  }
+  if (credentials !== undefined && typeof credentials !== "boolean") {
+    throw new TypeError(
+      `cors.credentials must be true or false; got ${describeValue(credentials)}`,
+    );
+  }
+}
 
 /**
  * The CORS response headers for a request: `Access-Control-Allow-Origin` (and `Vary: Origin` when it

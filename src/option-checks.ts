@@ -1,3 +1,5 @@
+import { closestName } from "./closest-name.js";
+
 /**
  * Throws a TypeError unless `value` is one of `allowed` (or `undefined`, the default): an option
  * misspelt as `linkParams: "All"` must not fall back silently to another behaviour.
@@ -8,4 +10,47 @@ export function assertOption(name: string, value: unknown, allowed: readonly unk
       `${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}; got ${JSON.stringify(value)}`,
     );
   }
+}
+
+/**
+ * Throws a TypeError for a name in `options` that is not a key of `known`, naming the nearest valid
+ * one: `linkParam: "all"` would otherwise be ignored without a word.
+ *
+ * @param what - what the options belong to, e.g. `"resource option"`
+ * @param options - the object given
+ * @param known - every valid name, as the keys of a record the type checker keeps complete
+ */
+export function assertKnownNames(
+  what: string,
+  options: object,
+  known: Readonly<Record<string, true>>,
+): void {
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(known, name)) continue;
+    const valid = Object.keys(known);
+    const near = closestName(name, valid);
+    throw new TypeError(
+      `Unknown ${what} ${JSON.stringify(name)}; ${near === undefined ? `the ${what}s are ${valid.join(", ")}` : `did you mean ${JSON.stringify(near)}?`}`,
+    );
+  }
+}
+
+/** Throws a TypeError unless `value` is a plain object (not `null`, not an array). */
+export function assertObject(name: string, value: unknown): asserts value is object {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new TypeError(`${name} must be an object; got ${describeValue(value)}`);
+  }
+}
+
+/** Names a value's kind for a message: `a string ("*")`, `null`, `an array`, `a number (3)`. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") {
+    const shown =
+      value.length > 32 ? `${JSON.stringify(value.slice(0, 32))}…` : JSON.stringify(value);
+    return `a string (${shown})`;
+  }
+  if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${value}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

@@ -165,6 +165,18 @@ function withoutColons(text: string): string {
 const LINK_PARAMS = ["filters", "page-only", "all"] as const;
 const BOOLEANS = [true, false] as const;
 
+/**
+ * Checks a configured base URL when a resource is defined, as the first link would.
+ *
+ * @throws {TypeError} for anything but an absolute http(s) URL without credentials, query or fragment
+ */
+export function assertBaseUrl(baseUrl: unknown): void {
+  if (typeof baseUrl !== "string" && !(baseUrl instanceof URL)) {
+    throw new TypeError(`baseUrl must be a string or a URL, got ${typeof baseUrl}`);
+  }
+  trustedBase(baseUrl);
+}
+
 let lastBase: { readonly input: string; readonly value: string } | undefined;
 
 /** Validates and normalises a configured base URL (memoised: adapters pass the same one each call). */

@@ -1,5 +1,6 @@
 import type { CorsOptions } from "./cors-headers.js";
 import type { PaginationHeaderNames } from "./header-names.js";
+import { assertObject, assertOption, describeValue } from "./option-checks.js";
 import type { PageLinksOptions } from "./page-links.js";
 import type { PageParams, PageParamsOptions } from "./page-params.js";
 import type { Page, PaginateOptions } from "./paginate.js";
@@ -18,10 +19,14 @@ export interface HandlerContext<P, N> {
   readonly request: N;
 }
 
-/** What a list handler receives: the context plus the requested page. */
+/**
+ * What a list handler receives: the context plus the page parameters read from the request. Its
+ * `params` (validated by the list's `schema`) hold the request's own parameters, without pagewise's
+ * page and page-size parameters, so a strict schema lists only its filters.
+ */
 export interface ListContext<P, N> extends HandlerContext<P, N> {
-  /** The requested page and the effective page size, per the spec's rules. */
-  readonly page: PageParams;
+  /** The requested page number and the effective page size, per the spec's rules: `{ page, pageSize }`. */
+  readonly pageParams: PageParams;
 }
 
 /**
@@ -149,6 +154,33 @@ export interface Resource<N = unknown> {
 const METHOD_ORDER: readonly ResourceMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
+ * A method made with {@link list} or {@link json}: an object of another shape (`{ handler }`) would
+ * answer every request with status `undefined`.
+ */
+function assertMethodDefinition(name: string, definition: unknown): void {
+  const made = `${name} must be made with list({ handler }) or json({ handler })`;
+  assertObject(name, definition);
+  const { kind, handler, schema } = definition as Partial<MethodDefinition>;
+  if (kind !== "list" && kind !== "json") {
+    throw new TypeError(`${made}; got an object with kind ${describeValue(kind)}`);
+  }
+  if (typeof handler !== "function") {
+    throw new TypeError(`${made}; its handler is ${describeValue(handler)}, not a function`);
+  }
+  if (schema !== undefined && typeof schema?.["~standard"]?.validate !== "function") {
+    throw new TypeError(`${name}'s schema must be a zod schema or another Standard Schema`);
+  }
+  if (kind !== "json") return;
+  const { status, body } = definition as JsonMethod;
+  if (!Number.isInteger(status) || status < 200 || status > 299) {
+    throw new RangeError(
+      `${name}'s status must be a success status (200 to 299); got ${describeValue(status)}`,
+    );
+  }
+  assertOption(`${name}'s body`, body, ["object", "json"]);
+}
+
+/**
  * Defines a resource (one URL) from its methods. Requests for other methods get 405 with an `Allow`
  * header listing the defined ones and OPTIONS; OPTIONS gets 204 with the same `Allow`; HEAD is
  * served like GET without a body.
@@ -171,15 +203,18 @@ export function defineResource<N = unknown>(
   methods: Readonly<Partial<Record<ResourceMethod, MethodDefinition<N>>>>,
   options: ResourceOptions<N> = {},
 ): Resource<N> {
-  for (const name of Object.keys(methods)) {
+  assertObject("A resource's methods", methods);
+  for (const [name, definition] of Object.entries(methods)) {
     if (!METHOD_ORDER.includes(name as ResourceMethod)) {
       throw new TypeError(
         `A resource defines GET, POST, PUT, PATCH or DELETE, not ${JSON.stringify(name)}`,
       );
     }
+    assertMethodDefinition(name, definition);
   }
   // A frozen copy, checked now rather than on the first request: changing the caller's object
   // afterwards cannot leave some settings read once and others per request.
+  assertObject("A resource's options", options);
   const own = Object.freeze({ ...options });
   resourceSettings(own);
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");

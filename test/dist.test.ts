@@ -1,20 +1,31 @@
-/** The built package as users get it: every entry point, ESM and CommonJS, serves the spec example. */
+/**
+ * The built package as users get it: every entry point, ESM and CommonJS, serves the spec example.
+ * Built here from the sources with tsup.config.ts (types aside: attw checks those in CI) into a
+ * folder of its own, so the test needs no earlier `npm run build` and never reads a stale dist/.
+ */
+import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { build, type Options } from "tsup";
+import { beforeAll, describe, expect, it } from "vitest";
+import configs from "../tsup.config.js";
 
-const require = createRequire(import.meta.url);
+const outDir = new URL("../node_modules/.cache/pagewise-dist-test/", import.meta.url);
+const require = createRequire(outDir);
 const entries = ["index", "express/index", "fastify/index", "fetch/index", "client/index"] as const;
-const esm: Record<(typeof entries)[number], () => Promise<Record<string, unknown>>> = {
-  index: () => import("../dist/index.js"),
-  "express/index": () => import("../dist/express/index.js"),
-  "fastify/index": () => import("../dist/fastify/index.js"),
-  "fetch/index": () => import("../dist/fetch/index.js"),
-  "client/index": () => import("../dist/client/index.js"),
-};
+
+beforeAll(async () => {
+  rmSync(outDir, { recursive: true, force: true });
+  const [packageBuild] = configs as Options[];
+  await build({ ...packageBuild, outDir: outDir.pathname, dts: false, silent: true });
+  // Inside node_modules the project's package.json no longer scopes the files: say they are ESM.
+  writeFileSync(new URL("package.json", outDir), '{ "type": "module" }\n');
+}, 60_000);
 
 describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
   const load = async (entry: (typeof entries)[number]): Promise<Record<string, unknown>> =>
-    format === "esm" ? esm[entry]() : require(`../dist/${entry}.cjs`);
+    format === "esm"
+      ? import(new URL(`${entry}.js`, outDir).href)
+      : require(new URL(`${entry}.cjs`, outDir).pathname);
 
   it("exports the same names from ESM and CJS for every entry", async () => {
     const names = await Promise.all(entries.map(async (e) => Object.keys(await load(e)).sort()));

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import {
   apiKeyVerifier,
   defineResource,
@@ -18,7 +19,7 @@ const request = (overrides: Partial<ResourceRequest<string>> = {}): ResourceRequ
 });
 
 describe("handleResource", () => {
-  it("gives a list handler its params, path, method, native request and page", async () => {
+  it("gives a list handler its own params, path, method, native request and page params", async () => {
     const handler = vi.fn(() => [1, 2, 3]);
     const resource = defineResource({ GET: list({ handler }) });
     await handleResource(
@@ -26,12 +27,51 @@ describe("handleResource", () => {
       request({ method: "head", url: "/items/?q=1&page=2&page_size=1", pathParams: { id: "7" } }),
     );
     expect(handler).toHaveBeenCalledWith({
-      params: { q: "1", page: "2", page_size: "1" },
+      params: { q: "1" },
       path: { id: "7" },
       method: "GET",
       request: "native-request",
-      page: { page: 2, pageSize: 1 },
+      pageParams: { page: 2, pageSize: 1 },
     });
+  });
+
+  it.each<[string, string, Record<string, string>, number]>([
+    ["default names", "/items/?status=a&page=1&page_size=1", {}, 200],
+    [
+      "configured names",
+      "/items/?status=a&p=1&size=1",
+      { pageParam: "p", pageSizeParam: "size" },
+      200,
+    ],
+    [
+      "the default names when others are configured",
+      "/items/?status=a&page=2",
+      { pageParam: "p" },
+      400,
+    ],
+  ])("a strict list schema sees no page parameters (%s)", async (_name, url, options, status) => {
+    const resource = defineResource(
+      {
+        GET: list({
+          schema: z.strictObject({ status: z.string().optional() }),
+          handler: ({ params }) => [params],
+        }),
+      },
+      options,
+    );
+    const response = await handleResource(resource, request({ url }));
+    expect(response.status).toBe(status);
+    if (status === 200) expect(response.body).toBe('[{"status":"a"}]');
+  });
+
+  it.each<[string, number]>([
+    ["an empty dataset", 0],
+    ["a page past the last", 3],
+  ])("never asks items() for the rows of %s", async (_name, count) => {
+    const items = vi.fn(() => [1]);
+    const resource = defineResource({ GET: list({ handler: () => ({ count, items }) }) });
+    const response = await handleResource(resource, request({ url: "/items/?page=9" }));
+    expect([response.status, response.body, items.mock.calls.length]).toStrictEqual([200, "[]", 0]);
   });
 
   it.each<[string, unknown]>([
@@ -161,17 +201,70 @@ describe("handleResource", () => {
     });
   });
 
-  it.each<[string, unknown]>([
-    ["a count without items", { count: 5 }],
-    ["items that are neither an array nor a function", { count: 5, items: "x" }],
-  ])("refuses %s from a list handler with a TypeError", async (_name, result) => {
-    const resource = defineResource({ GET: list({ handler: () => result as never }) });
-    await expect(handleResource(resource, request())).rejects.toThrow(
+  it.each<[string, unknown, Error]>([
+    [
+      "a count without items",
+      { count: 5 },
       new TypeError(
-        "A list handler returns an array, or { count, items } with items an array or a function",
+        "A list handler returns an array, or { count, items } with items an array or a function; got an object",
       ),
-    );
-  });
+    ],
+    [
+      "items that are neither an array nor a function",
+      { count: 5, items: "x" },
+      new TypeError(
+        'A list handler returns an array, or { count, items } with items an array or a function; got an object with items a string ("x")',
+      ),
+    ],
+    [
+      "nothing",
+      undefined,
+      new TypeError(
+        "A list handler returns an array, or { count, items } with items an array or a function; got undefined",
+      ),
+    ],
+    [
+      "a count as node-postgres gives it",
+      { count: "5", items: [] },
+      new TypeError(
+        'A list handler\'s count must be a number; got a string ("5"). node-postgres returns count(*) as a string (a bigint): pass Number(row.count).',
+      ),
+    ],
+    [
+      "a negative count",
+      { count: -1, items: [] },
+      new RangeError("A list handler's count must be a whole number of at least 0; got number -1"),
+    ],
+    [
+      "items() giving a query result, not its rows",
+      { count: 5, items: () => ({ rows: [1] }) },
+      new TypeError(
+        "A list handler's items must be an array of the page's rows (or a function giving one); got an object. A query result's rows are often in its .rows.",
+      ),
+    ],
+    [
+      "items() giving more rows than the page holds",
+      { count: 5, items: () => [1, 2, 3] },
+      new RangeError(
+        "A list handler gave 3 rows for a page of at most 2 (offset 2, limit 2): fetch only page.limit rows from page.offset.",
+      ),
+    ],
+    [
+      "more rows than the page holds",
+      { count: 5, items: [1, 2, 3, 4, 5] },
+      new RangeError(
+        "A list handler gave 5 rows for a page of at most 2 (offset 2, limit 2): fetch only page.limit rows from page.offset.",
+      ),
+    ],
+  ])(
+    "refuses %s from a list handler (a bug: an error, not a response)",
+    async (_name, result, error) => {
+      const resource = defineResource({ GET: list({ handler: () => result as never }) });
+      const rejected = handleResource(resource, request({ url: "/items/?page=2&page_size=2" }));
+      await expect(rejected).rejects.toThrow(error);
+      await expect(rejected).rejects.toBeInstanceOf(error.constructor);
+    },
+  );
 
   it("lets any other error reach the caller", async () => {
     const resource = defineResource({

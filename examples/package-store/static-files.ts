@@ -1,6 +1,7 @@
 /** The browse page's files, read once at start: the page, its script and style, and the client bundle. */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 
 /** A file to serve: its body and its headers. */
 export interface StaticFile {
@@ -11,11 +12,15 @@ export interface StaticFile {
 const POLICY =
   "default-src 'self'; connect-src 'self' http: https:; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-/** Files by request path: `/`, `/browse.js`, `/browse.css` and `/client.js` (pagewise/browser). */
+/**
+ * Files by request path: `/`, `/browse.js`, `/browse.css` and `/client.js`, the client as one ES
+ * module as `pagewise/browser` ships it, bundled here from the sources (as the example's API runs
+ * from them), so a fresh clone serves it without a build.
+ */
 export function loadStaticFiles(): ReadonlyMap<string, StaticFile> {
   const local = (name: string) =>
     readFileSync(new URL(`./public/${name}`, import.meta.url), "utf8");
-  const client = readFileSync(createRequire(import.meta.url).resolve("pagewise/browser"), "utf8");
+  const client = clientBundle();
   const file = (body: string, type: string): StaticFile => ({
     body,
     headers: {
@@ -29,9 +34,23 @@ export function loadStaticFiles(): ReadonlyMap<string, StaticFile> {
     ["/", file(local("index.html"), "text/html; charset=utf-8")],
     ["/browse.js", file(local("browse.js"), "text/javascript; charset=utf-8")],
     ["/browse.css", file(local("browse.css"), "text/css; charset=utf-8")],
-    [
-      "/client.js",
-      file(client.replace(/\n\/\/# sourceMappingURL=.*$/, ""), "text/javascript; charset=utf-8"),
-    ],
+    ["/client.js", file(client, "text/javascript; charset=utf-8")],
   ]);
+}
+
+/** pagewise/client bundled for browsers with the settings of tsup.config.ts's `browser/client` entry. */
+function clientBundle(): string {
+  const entry = fileURLToPath(new URL("../../src/client/index.ts", import.meta.url));
+  const { outputFiles } = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+  });
+  const [bundle] = outputFiles;
+  if (bundle === undefined) throw new Error("esbuild produced no client bundle");
+  return bundle.text;
 }

@@ -52,13 +52,21 @@ const FASTIFY_4_METHODS = [
   "MKCALENDAR",
 ];
 
-const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, defaults) => {
+const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, registered) => {
+  // Fastify's own register options are Fastify's, not pagewise's: not checked as resource options.
+  const {
+    prefix: _prefix,
+    logLevel: _logLevel,
+    logSerializers: _serializers,
+    ...defaults
+  } = registered as FastifyPagewiseOptions &
+    Record<"prefix" | "logLevel" | "logSerializers", unknown>;
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
     const merged = {
       ...resource,
       options: Object.freeze({ ...defaults, ...resource.options, ...options }),
     };
-    resourceSettings(merged.options); // checks the merged options at registration
+    resourceSettings(merged.options); // checks the merged options at registration (a TypeError)
     // A child scope: its body parser (raw streams, read by pagewise with its own limit) touches
     // no other route.
     this.register(async (scope) => {

@@ -45,6 +45,37 @@ describe.each([
     await app.close();
   });
 
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, Error]>([
+    [
+      "a key given as a string, in the plugin's options",
+      { apiKey: "dev-key" },
+      {},
+      new TypeError(
+        // the key itself is never echoed
+        "apiKey must be a function (key, request) => boolean; got a string. Use apiKeyVerifier(keys) or a function.",
+      ),
+    ],
+    [
+      "a misspelt name, in the route's options",
+      {},
+      { linkParam: "all" },
+      new TypeError('Unknown resource option "linkParam"; did you mean "linkParams"?'),
+    ],
+  ])("refuses %s when the resource is registered", async (_name, plugin, route, error) => {
+    const app = create();
+    await app.register(fastifyPagewise, plugin);
+    expect(() => app.pagewise("/a/", items, route)).toThrow(error);
+    await app.close();
+  });
+
+  it("takes Fastify's own register options without reading them as pagewise's", async () => {
+    const app = create();
+    await app.register(fastifyPagewise, { prefix: "/v1", logLevel: "warn", defaultPageSize: 2 });
+    app.pagewise("/a/", items);
+    expect((await app.inject({ url: "/a/" })).body).toBe("[1,2]");
+    await app.close();
+  });
+
   it("leaves the body parsing of the app's other routes alone", async () => {
     const app = create();
     await app.register(fastifyPagewise);

@@ -8,10 +8,10 @@
  */
 import LinkHeader from "http-link-header";
 import li from "li";
+import { paginate, paginationHeaders } from "pagewise";
+import { parseLinkHeader } from "pagewise/client";
 import parseLinkHeaderPkg from "parse-link-header";
 import { Bench, type FnReturnedObject } from "tinybench";
-import { parseLinkHeader } from "../../dist/client/index.js";
-import { paginate, paginationHeaders } from "../../dist/index.js";
 import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 
 const parsers = ["pagewise", "parse-link-header", "http-link-header", "li"] as const;

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { paginate, paginationHeaders, parsePageParams } from "../../dist/index.js";
+import { paginate, paginationHeaders, parsePageParams } from "pagewise";
 
 /** One listed item. */
 export interface Item {

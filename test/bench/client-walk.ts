@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import got from "got";
-import { walkItems } from "../../dist/client/index.js";
+import { walkItems } from "pagewise/client";
 import {
   ITEM_COUNT,
   type Item,

@@ -5,8 +5,8 @@
  * @packageDocumentation
  */
 import LinkHeader from "http-link-header";
+import { paginate, paginationHeaders } from "pagewise";
 import { Bench, type FnReturnedObject } from "tinybench";
-import { paginate, paginationHeaders } from "../../dist/index.js";
 import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 
 type Headers = Record<string, string>;

@@ -10,12 +10,12 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import express from "express";
 import fastify from "fastify";
-import { expressHandler } from "../../dist/express/index.js";
-import { fastifyPagewise } from "../../dist/fastify/index.js";
-import { fetchRouter } from "../../dist/fetch/index.js";
 // pagewise as users run it: the built package (tsx's keepNames would wrap every per-request
 // closure of the sources in a __name() call that the build does not have).
-import { apiKeyVerifier, defineResource, list } from "../../dist/index.js";
+import { apiKeyVerifier, defineResource, list } from "pagewise";
+import { expressHandler } from "pagewise/express";
+import { fastifyPagewise } from "pagewise/fastify";
+import { fetchRouter } from "pagewise/fetch";
 
 /** A running server: its origin and how to stop it. */
 export interface Running {

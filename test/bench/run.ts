@@ -21,6 +21,13 @@ const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
 };
 
 async function main(args: readonly string[]): Promise<void> {
+  if (!import.meta.resolve("pagewise").includes("/dist/")) {
+    console.error(
+      "The benchmarks measure the built package: run them with `npm run bench`, which builds it and points tsx at test/bench/tsconfig.json.",
+    );
+    process.exitCode = 2;
+    return;
+  }
   const names = args.length > 0 ? args : Object.keys(suites);
   const unknown = names.filter((name) => !Object.hasOwn(suites, name));
   if (unknown.length > 0) {
@@ -35,7 +42,9 @@ async function main(args: readonly string[]): Promise<void> {
 
 function printPreamble(args: readonly string[]): void {
   const viaNpm = process.env.npm_lifecycle_event === "bench";
-  const command = viaNpm ? `npm run bench${args.length > 0 ? " --" : ""}` : "tsx test/bench/run.ts";
+  const command = viaNpm
+    ? `npm run bench${args.length > 0 ? " --" : ""}`
+    : "TSX_TSCONFIG_PATH=test/bench/tsconfig.json tsx test/bench/run.ts";
   const cpus = os.cpus();
   console.log(`$ ${[command, ...args].join(" ")}`);
   console.log(`Node ${process.version} (${process.platform}/${process.arch})`);
