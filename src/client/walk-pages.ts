@@ -3,6 +3,7 @@ import { expandTemplate } from "./expand-template.js";
 import { fetchWithRetry, type RetryOptions } from "./fetch-with-retry.js";
 import { PaginationError } from "./pagination-error.js";
 import { parseLinkHeader } from "./parse-link-header.js";
+import { requestSignal } from "./request-signal.js";
 
 /** Options of {@link walkPages} and {@link walkItems}. */
 export interface WalkOptions extends RetryOptions {
@@ -50,17 +51,45 @@ export interface FetchedPage<T> {
  *
  * @param start - the first page's URL (absolute, or relative to the page in a browser) or a {@link PreparedRequest}
  * @param options - see {@link WalkOptions}
+ * @throws {RangeError} at once, before any request, for a `concurrency`, `pageSize`, `retries` or
+ *   `maxRetryDelayMs` that is not a whole number (`concurrency` and `pageSize` at least 1)
  * @throws {PaginationError} for an error status, a `next` link seen before, an empty page with a
  *   `next` link, or a body that is not a JSON array
  */
-export async function* walkPages<T = unknown>(
+export function walkPages<T = unknown>(
   start: string | PreparedRequest,
   options: WalkOptions = {},
+): AsyncGenerator<FetchedPage<T>, void, undefined> {
+  assertWalkOptions(options);
+  return pagesOf<T>(start, options);
+}
+
+/**
+ * Walks a paginated list item by item, in order (see {@link walkPages}).
+ *
+ * @throws {RangeError} at once, before any request, for the options {@link walkPages} refuses
+ * @example
+ * ```ts
+ * for await (const pkg of walkItems("http://127.0.0.1:3000/package/demo/tools/packages/", {
+ *   apiKey: "dev-key", pageSize: 100, concurrency: 4,
+ * })) console.log(pkg);
+ * ```
+ */
+export function walkItems<T = unknown>(
+  start: string | PreparedRequest,
+  options: WalkOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  return itemsOf(walkPages<T>(start, options));
+}
+
+async function* pagesOf<T>(
+  start: string | PreparedRequest,
+  options: WalkOptions,
 ): AsyncGenerator<FetchedPage<T>, void, undefined> {
   // Ends every request still in flight when the walk ends early: an error, a `break`, an abort.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const walk = prepareWalk(start, { ...options, signal });
+  const walk = prepareWalk(start, options, signal);
   try {
     const first = await walk.fetchPage<T>(walk.startUrl);
     yield first;
@@ -71,26 +100,38 @@ export async function* walkPages<T = unknown>(
   }
 }
 
-/**
- * Walks a paginated list item by item, in order (see {@link walkPages}).
- *
- * @example
- * ```ts
- * for await (const pkg of walkItems("http://127.0.0.1:3000/package/demo/tools/packages/", {
- *   apiKey: "dev-key", pageSize: 100, concurrency: 4,
- * })) console.log(pkg);
- * ```
- */
-export async function* walkItems<T = unknown>(
-  start: string | PreparedRequest,
-  options: WalkOptions = {},
+async function* itemsOf<T>(
+  pages: AsyncGenerator<FetchedPage<T>, void, undefined>,
 ): AsyncGenerator<T, void, undefined> {
-  for await (const page of walkPages<T>(start, options)) yield* page.items;
+  for await (const page of pages) yield* page.items;
+}
+
+/** Counts in a walk's options: whole numbers from their least sensible value, or absent. */
+const COUNT_OPTIONS = [
+  ["concurrency", 1],
+  ["pageSize", 1],
+  ["retries", 0],
+  ["maxRetryDelayMs", 0],
+] as const;
+
+function assertWalkOptions(options: WalkOptions): void {
+  for (const [name, min] of COUNT_OPTIONS) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min)) {
+      throw new RangeError(
+        `${name} must be a whole number of at least ${min}; got ${String(value)}`,
+      );
+    }
+  }
 }
 
 type Walk = ReturnType<typeof prepareWalk>;
 
-function prepareWalk(start: string | PreparedRequest, options: WalkOptions) {
+function prepareWalk(
+  start: string | PreparedRequest,
+  options: WalkOptions,
+  walkSignal: AbortSignal,
+) {
   const { pageParam = "page", pageSizeParam = "page_size" } = options;
   const request: { url: string; init: RequestInit } =
     typeof start === "string" ? { url: start, init: {} } : start;
@@ -102,11 +143,20 @@ function prepareWalk(start: string | PreparedRequest, options: WalkOptions) {
   const init: RequestInit = { ...request.init, method: "GET", headers };
   const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
   let pagesDone = 0;
+  const retryOptions = {
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+    ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
+  };
   const fetchPage = async <T>(url: string): Promise<FetchedPage<T>> => {
-    const response = await fetchWithRetry(fetcher, url, init, options);
-    const page = await readPage<T>(url, response);
-    options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
-    return page;
+    const { signal, release } = requestSignal(walkSignal);
+    try {
+      const retry = { ...retryOptions, signal };
+      const page = await readPage<T>(url, await fetchWithRetry(fetcher, url, init, retry));
+      options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
+      return page;
+    } finally {
+      release();
+    }
   };
   return { startUrl: startUrl.href, pageParam, pageSizeParam, pageSize, options, fetchPage };
 }

@@ -323,3 +323,41 @@ describe("concurrent walks that end early", () => {
     expect(requested).toStrictEqual([3, 4, 5]);
   });
 });
+
+describe("walk options out of range", () => {
+  const neverCalled = () => Promise.reject(new Error("no request may be made"));
+  it.each<[keyof WalkOptions, unknown, string]>([
+    ["concurrency", 0, "concurrency must be a whole number of at least 1; got 0"],
+    ["concurrency", -1, "concurrency must be a whole number of at least 1; got -1"],
+    ["concurrency", 1.5, "concurrency must be a whole number of at least 1; got 1.5"],
+    ["concurrency", Number.NaN, "concurrency must be a whole number of at least 1; got NaN"],
+    ["concurrency", "8", "concurrency must be a whole number of at least 1; got 8"],
+    ["pageSize", 0, "pageSize must be a whole number of at least 1; got 0"],
+    ["pageSize", 2.5, "pageSize must be a whole number of at least 1; got 2.5"],
+    ["retries", -1, "retries must be a whole number of at least 0; got -1"],
+    [
+      "retries",
+      Number.POSITIVE_INFINITY,
+      "retries must be a whole number of at least 0; got Infinity",
+    ],
+    ["maxRetryDelayMs", -5, "maxRetryDelayMs must be a whole number of at least 0; got -5"],
+    [
+      "maxRetryDelayMs",
+      Number.NaN,
+      "maxRetryDelayMs must be a whole number of at least 0; got NaN",
+    ],
+  ])("%s %s is a RangeError when the walk is made, before any request", (name, value, message) => {
+    const options = { fetch: neverCalled, [name]: value } as WalkOptions;
+    expect(() => walkPages("http://127.0.0.1:1/", options)).toThrow(new RangeError(message));
+    expect(() => walkItems("http://127.0.0.1:1/", options)).toThrow(new RangeError(message));
+  });
+
+  it.each<[keyof WalkOptions, number]>([
+    ["concurrency", 1],
+    ["pageSize", 1],
+    ["retries", 0],
+    ["maxRetryDelayMs", 0],
+  ])("%s %s is accepted", (name, value) => {
+    expect(() => walkPages("http://127.0.0.1:1/", { [name]: value })).not.toThrow();
+  });
+});
