@@ -1,9 +1,19 @@
 import type { LinkValue } from "../link-header.js";
 
-/** One parsed link: its target, one relation type, and its other parameters. */
+/**
+ * One parsed link: its target, one relation type, and its other parameters.
+ *
+ * `params` holds each parameter's first occurrence, as RFC 8288 section 3.4.1 asks for `rel`,
+ * `media`, `title`, `title*` and `type`. `hreflang` may occur several times (each a language the
+ * target is available in): all of them are in `hreflang`, in order.
+ */
 export interface ParsedLink extends LinkValue {
-  /** Every parameter but `rel`, names in lower case; an RFC 8187 `title*` value decoded. */
+  /** Every parameter but `rel`, names in lower case, first occurrence; RFC 8187 values (`title*`) decoded. */
   readonly params: Readonly<Record<string, string>>;
+  /** Every `hreflang` value in order (`["de", "en"]`); absent when the link has none. */
+  readonly hreflang?: readonly string[];
+  /** The language tag of an RFC 8187 `title*` value (`"de"` in `UTF-8'de'Kapitel`); absent when it names none. */
+  readonly titleLanguage?: string;
 }
 
 /** RFC 9110 tchar, by char code. */
@@ -49,7 +59,8 @@ export function parseLinkHeader(value: string): ParsedLink[] {
     scanner.at = close + 1;
     const read = readParams(scanner);
     if (read === undefined) break;
-    for (const type of relationTypes(read.rel)) links.push({ url, rel: type, params: read.params });
+    const { rel, ...parsed } = read;
+    for (const type of relationTypes(rel)) links.push({ url, rel: type, ...parsed });
   }
   return links;
 }
@@ -85,12 +96,17 @@ function skipToNextLink(s: Scanner): void {
   }
 }
 
+/** What a link's parameters give: its `rel`, the rest, and the values {@link ParsedLink} keeps apart. */
+interface ReadParams {
+  rel: string | undefined;
+  params: Record<string, string>;
+  hreflang?: string[];
+  titleLanguage?: string;
+}
+
 /** A link's parameters; `undefined` when a quoted string never closes (the link is dropped). */
-function readParams(
-  s: Scanner,
-): { rel: string | undefined; params: Record<string, string> } | undefined {
-  const params: Record<string, string> = {};
-  let rel: string | undefined;
+function readParams(s: Scanner): ReadParams | undefined {
+  const read: ReadParams = { rel: undefined, params: {} };
   for (;;) {
     skipWhitespace(s);
     if (s.text.charCodeAt(s.at) !== 59) break;
@@ -105,13 +121,24 @@ function readParams(
       value = s.text.charCodeAt(s.at) === 34 ? readQuoted(s) : readBare(s);
       if (value === undefined) return undefined;
     }
-    if (name === "") continue;
-    if (name === "rel") rel ??= value;
-    else if (!Object.hasOwn(params, name))
-      define(params, name, name.endsWith("*") ? decodeExtValue(value) : value);
+    if (name !== "") keepParam(read, name, value);
   }
   if (s.at < s.text.length && s.text.charCodeAt(s.at) !== 44) skipToNextLink(s);
-  return { rel, params };
+  return read;
+}
+
+/** Keeps a parameter's first occurrence, and every `hreflang`. */
+function keepParam(read: ReadParams, name: string, value: string): void {
+  if (name === "rel") {
+    read.rel ??= value;
+    return;
+  }
+  if (name === "hreflang") (read.hreflang ??= []).push(value);
+  if (Object.hasOwn(read.params, name)) return;
+  if (!name.endsWith("*")) return define(read.params, name, value);
+  const { text, language } = decodeExtValue(value);
+  define(read.params, name, text);
+  if (name === "title*" && language !== "") read.titleLanguage = language;
 }
 
 function readToken(s: Scanner): string {
@@ -185,20 +212,24 @@ function define(target: Record<string, string>, name: string, value: string): vo
   });
 }
 
-/** RFC 8187: `charset'language'pct-encoded` → text (UTF-8 or ISO-8859-1); anything else stays as sent. */
-function decodeExtValue(value: string): string {
-  const match = /^([A-Za-z0-9!#$%&+\-^_`{}~]+)'[A-Za-z0-9-]*'(.*)$/.exec(value);
-  if (match === null) return value;
-  const [, charset = "", encoded = ""] = match;
+/**
+ * RFC 8187: `charset'language'pct-encoded` → its text (UTF-8 or ISO-8859-1) and language tag;
+ * anything else stays as sent, with no language.
+ */
+function decodeExtValue(value: string): { text: string; language: string } {
+  const match = /^([A-Za-z0-9!#$%&+\-^_`{}~]+)'([A-Za-z0-9-]*)'(.*)$/.exec(value);
+  if (match === null) return { text: value, language: "" };
+  const [, charset = "", language = "", encoded = ""] = match;
   try {
-    if (charset.toLowerCase() === "utf-8") return decodeURIComponent(encoded);
+    if (charset.toLowerCase() === "utf-8") return { text: decodeURIComponent(encoded), language };
     if (charset.toLowerCase() === "iso-8859-1") {
-      return encoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      const text = encoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
         String.fromCharCode(Number.parseInt(hex, 16)),
       );
+      return { text, language };
     }
   } catch {
-    return value;
+    return { text: value, language: "" };
   }
-  return value;
+  return { text: value, language: "" };
 }

@@ -5,11 +5,14 @@ import { toHeaderSafeUrl, toWellFormed } from "../../src/header-safe-url.js";
 import { formatLinkHeader, paginate, paginationHeaders } from "../../src/index.js";
 import { growthRatio } from "../linear-growth.js";
 
-const link = (url: string, rel: string, params: Record<string, string> = {}): ParsedLink => ({
-  url,
-  rel,
-  params,
-});
+const link = (
+  url: string,
+  rel: string,
+  params: Record<string, string> = {},
+  languages: Pick<ParsedLink, "hreflang" | "titleLanguage"> = {},
+): ParsedLink => ({ url, rel, params, ...languages });
+
+const de = { titleLanguage: "de" };
 
 describe("parseLinkHeader: RFC 8288 section 3.5 examples", () => {
   it.each<[string, ParsedLink[]]>([
@@ -22,8 +25,8 @@ describe("parseLinkHeader: RFC 8288 section 3.5 examples", () => {
     [
       "</TheBook/chapter2>; rel=\"previous\"; title*=UTF-8'de'letztes%20Kapitel, </TheBook/chapter4>; rel=\"next\"; title*=UTF-8'de'n%c3%a4chstes%20Kapitel",
       [
-        link("/TheBook/chapter2", "previous", { "title*": "letztes Kapitel" }),
-        link("/TheBook/chapter4", "next", { "title*": "nächstes Kapitel" }),
+        link("/TheBook/chapter2", "previous", { "title*": "letztes Kapitel" }, de),
+        link("/TheBook/chapter4", "next", { "title*": "nächstes Kapitel" }, de),
       ],
     ],
     [
@@ -76,6 +79,28 @@ describe("parseLinkHeader: what real headers hold", () => {
       [link("/a", "next", { hash: "YWJj==" })],
     ],
     ["only the first rel counts", '</a>; rel="next"; rel="last"', [link("/a", "next")]],
+    [
+      "every hreflang (RFC 8288 section 3.4.1: each a language available), the first in params",
+      '</a>; rel="alternate"; hreflang=de; hreflang="en-GB"; HREFLANG=fr',
+      [link("/a", "alternate", { hreflang: "de" }, { hreflang: ["de", "en-GB", "fr"] })],
+    ],
+    [
+      "only the first media, title, title* and type",
+      "</a>; rel=next; media=screen; media=print; title=one; title=two; type=text/html; type=text/plain; title*=UTF-8'de'eins; title*=UTF-8'en'two",
+      [
+        link(
+          "/a",
+          "next",
+          { media: "screen", title: "one", type: "text/html", "title*": "eins" },
+          { titleLanguage: "de" },
+        ),
+      ],
+    ],
+    [
+      "a title* without a language",
+      "</a>; rel=next; title*=UTF-8''caf%C3%A9",
+      [link("/a", "next", { "title*": "café" })],
+    ],
     ["a link without rel", '</a>; title="t"', [link("/a", "", { title: "t" })]],
     [
       "a parameter without a value",
@@ -100,7 +125,7 @@ describe("parseLinkHeader: what real headers hold", () => {
     [
       "RFC 8187 in ISO-8859-1",
       "</a>; rel=next; title*=iso-8859-1'en'%A3%20rates",
-      [link("/a", "next", { "title*": "£ rates" })],
+      [link("/a", "next", { "title*": "£ rates" }, { titleLanguage: "en" })],
     ],
     [
       "RFC 8187 with a bad escape stays raw",
