@@ -42,7 +42,29 @@ export function readNodeBody(
   });
 }
 
-/** A Node request header as one string: repeated values joined with `", "`. */
-export function nodeHeader(value: string | string[] | undefined): string | undefined {
+/** The parts of a Node request (an `IncomingMessage`) that {@link nodeHeader} reads. */
+export interface NodeHeaders {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Node 18.3+; absent on some stand-ins (light-my-request's, which `fastify.inject` uses). */
+  readonly headersDistinct?: Readonly<Record<string, string[] | undefined>>;
+}
+
+/**
+ * Fields Node keeps only the first of when repeated (its `headers` drops the rest) that pagewise
+ * reads: single-valued fields sent twice.
+ */
+const FIRST_ONLY = new Set(["content-type", "host"]);
+
+/**
+ * A Node request header as one string, as fetch's `Headers` reads it: every occurrence joined with
+ * `", "`. So `Content-Type` sent twice reads `"application/json, text/plain"`, which names no media
+ * type (a 415), on every adapter alike, not the first one on Node and both on fetch.
+ *
+ * @param request - the `IncomingMessage`
+ * @param name - the header name in lower case
+ */
+export function nodeHeader(request: NodeHeaders, name: string): string | undefined {
+  const distinct = FIRST_ONLY.has(name) ? request.headersDistinct : undefined;
+  const value = distinct === undefined ? request.headers[name] : distinct[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }

@@ -42,12 +42,36 @@ describe("readNodeBody", () => {
   });
 });
 
-describe("nodeHeader", () => {
-  it.each<[string | string[] | undefined, string | undefined]>([
-    [undefined, undefined],
-    ["a", "a"],
-    [["a", "b"], "a, b"],
-  ])("%j → %j", (value, expected) => {
-    expect(nodeHeader(value)).toBe(expected);
+describe("nodeHeader: every occurrence, joined as fetch's Headers joins them", () => {
+  const message = (
+    headers: Record<string, string | string[]>,
+    headersDistinct: Record<string, string[]>,
+  ) => ({ headers, headersDistinct });
+  it.each<[string, ReturnType<typeof message>, string, string | undefined]>([
+    ["absent", message({}, {}), "x-api-key", undefined],
+    ["once", message({ "x-api-key": "a" }, { "x-api-key": ["a"] }), "x-api-key", "a"],
+    [
+      "a list field Node joined",
+      message({ accept: "a, b" }, { accept: ["a", "b"] }),
+      "accept",
+      "a, b",
+    ],
+    [
+      "Content-Type twice (Node's headers keep the first)",
+      message(
+        { "content-type": "application/json" },
+        { "content-type": ["application/json", "text/plain"] },
+      ),
+      "content-type",
+      "application/json, text/plain",
+    ],
+    [
+      "Host twice",
+      message({ host: "a.example" }, { host: ["a.example", "b.example"] }),
+      "host",
+      "a.example, b.example",
+    ],
+  ])("%s", (_name, request, name, expected) => {
+    expect(nodeHeader(request, name)).toBe(expected);
   });
 });

@@ -12,6 +12,9 @@ export async function startExpress(config: Config): Promise<Started> {
   const { store, routes } = createPackageApi(config);
   const app = express();
   app.disable("x-powered-by");
+  // Paths are case-sensitive, as on Fastify and the fetch router: /PACKAGE/… is a 404, not an
+  // answer whose links repeat the odd case. Express matches any case unless told otherwise.
+  app.enable("case sensitive routing");
   for (const [pattern, resource] of routes) app.all(pattern, expressHandler(resource));
   for (const [path, file] of loadStaticFiles()) {
     app.get(path, (_req, res) => res.writeHead(200, file.headers).end(file.body));

@@ -92,7 +92,7 @@ function respond(
   const response = serveResource(resource, {
     method: request.method,
     url: request.url,
-    header: (name) => nodeHeader(request.headers[name]),
+    header: (name) => nodeHeader(request.raw, name),
     readBody,
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,

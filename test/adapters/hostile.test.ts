@@ -37,6 +37,60 @@ function rawRequest(
   });
 }
 
+/** Sends raw request bytes and reads the whole answer (the server closes): status, headers, body. */
+function rawExchange(
+  origin: string,
+  head: string,
+  body: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("end", () => {
+      const end = text.indexOf("\r\n\r\n");
+      const [statusLine = "", ...lines] = text.slice(0, end).split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const name = line.slice(0, line.indexOf(":")).toLowerCase();
+        if (!TRANSPORT.has(name)) headers[name] = line.slice(line.indexOf(":") + 1).trim();
+      }
+      const chunked = /\r\ntransfer-encoding: *chunked/i.test(text.slice(0, end));
+      const body = chunked ? unchunk(text.slice(end + 4)) : text.slice(end + 4);
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
+    socket.on("error", reject);
+    socket.write(
+      `${head}\r\nHost: ${hostname}:${port}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+/** An HTTP/1.1 chunked body's data: each chunk's size line, then that many characters. */
+function unchunk(text: string): string {
+  let data = "";
+  for (let at = 0; at < text.length; ) {
+    const lineEnd = text.indexOf("\r\n", at);
+    const size = Number.parseInt(text.slice(at, lineEnd), 16);
+    if (!(size > 0)) break;
+    data += text.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
+  return data;
+}
+
+const TRANSPORT = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+]);
+
 const P = "/package/o/three/packages/";
 const targets: readonly (readonly [string, string])[] = [
   ["absolute-form target naming another host", `http://evil.example${P}?page=2&page_size=1`],
@@ -80,4 +134,34 @@ describe.each(Object.keys(adapters))("%s: hostile request targets", (name) => {
       expect(status).toBe(unroutable[name]?.includes(method) ? 404 : 405);
     },
   );
+});
+
+/**
+ * Content-Type is a single-valued field (RFC 9110 section 8.3). Sent twice, Node keeps the first
+ * and fetch's Headers joins both; every adapter reads it as fetch does, "a, b", which names no JSON
+ * media type: the same 415 everywhere.
+ */
+describe.each(Object.keys(adapters))("%s: Content-Type sent twice", (name) => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ["application/json", "text/plain"],
+    ["text/plain", "application/json"],
+    ["application/json", "application/json"],
+  ])("%s then %s: 415", async (first, second) => {
+    const answer = await rawExchange(
+      server.origin,
+      `POST /small-body/ HTTP/1.1\r\nContent-Type: ${first}\r\nContent-Type: ${second}`,
+      '{"a":1}',
+    );
+    expect(answer).toStrictEqual({
+      status: 415,
+      headers: { "content-type": "application/problem+json", allow: "POST, OPTIONS" },
+      body: '{"type":"about:blank","title":"Unsupported Media Type","status":415,"detail":"The request body must be JSON, sent with Content-Type: application/json.","code":"unsupported_media_type"}',
+    });
+  });
 });

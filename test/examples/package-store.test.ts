@@ -320,6 +320,20 @@ describe.each(Object.keys(servers))("example server on %s", (name) => {
       "not_found",
       'Nothing is served at "/nothing/here".',
     ],
+    [
+      "a route in other letter case (paths are case-sensitive on every server)",
+      { path: "/package/acme/tools/PACKAGES/", headers: key },
+      404,
+      "not_found",
+      'Nothing is served at "/package/acme/tools/PACKAGES/".',
+    ],
+    [
+      "a route's first segment in other letter case",
+      { path: "/PACKAGE/acme/tools/", headers: key },
+      404,
+      "not_found",
+      'Nothing is served at "/PACKAGE/acme/tools/".',
+    ],
   ])("refuses %s", async (_name, request, status, code, detail) => {
     const answer = await call(origin, request);
     expect([
