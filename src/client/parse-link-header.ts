@@ -133,9 +133,15 @@ function keepParam(read: ReadParams, name: string, value: string): void {
     read.rel ??= value;
     return;
   }
-  if (name === "hreflang") (read.hreflang ??= []).push(value);
+  if (name === "hreflang") {
+    if (read.hreflang === undefined) read.hreflang = [];
+    read.hreflang.push(value);
+  }
   if (Object.hasOwn(read.params, name)) return;
-  if (!name.endsWith("*")) return define(read.params, name, value);
+  if (!name.endsWith("*")) {
+    define(read.params, name, value);
+    return;
+  }
   const { text, language } = decodeExtValue(value);
   define(read.params, name, text);
   if (name === "title*" && language !== "") read.titleLanguage = language;

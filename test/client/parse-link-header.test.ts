@@ -178,6 +178,7 @@ describe("parseLinkHeader: linear time on hostile input", () => {
     [";, repeated", (n) => `</a>${";,".repeat(n / 2)}`],
     ["an unclosed quoted string", (n) => `</a>; title="${"\\\\".repeat(n / 2)}`],
     ["= repeated", (n) => `</a>; rel${"=".repeat(n)}`],
+    ["hreflang repeated", (n) => `</a>; rel=alternate${";hreflang=de".repeat(n / 12)}`],
   ];
 
   it.each(hostile)("%s: 1 MB takes about 10x what 100 kB does, not 100x", (_name, make) => {
