@@ -16,7 +16,15 @@ const entries = ["index", "express/index", "fastify/index", "fetch/index", "clie
 beforeAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
   const [packageBuild] = configs as Options[];
-  await build({ ...packageBuild, outDir: outDir.pathname, dts: false, silent: true });
+  // config: false, or tsup would also load tsup.config.ts and build each of its entries again
+  // with these options merged in, into the same folder at the same time.
+  await build({
+    ...packageBuild,
+    config: false,
+    outDir: outDir.pathname,
+    dts: false,
+    silent: true,
+  });
   // Inside node_modules the project's package.json no longer scopes the files: say they are ESM.
   writeFileSync(new URL("package.json", outDir), '{ "type": "module" }\n');
 }, 60_000);

@@ -1,7 +1,7 @@
 /**
  * An in-memory package store: repositories by owner and repo, packages in creation order, with a
  * per-status index so a page of a filtered list costs the same whatever the page number and however
- * many packages have other statuses.
+ * many packages have other statuses (true of this store; a database's OFFSET grows with the page).
  */
 
 /** Package statuses, in the order the UI lists them. */
