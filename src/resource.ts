@@ -32,7 +32,10 @@ export interface ListContext<P, N> extends HandlerContext<P, N> {
 /**
  * What a list handler returns: the whole dataset as an array (pagewise slices it), or its `count`
  * with the page's `items`, or with a function that fetches the items of the computed {@link Page}
- * (`offset`/`limit`; use this form with `overflow: 'last'`).
+ * (`offset`/`limit`; use this form with `overflow: 'last'`). The function is not called for a page
+ * that holds nothing. `count` is a whole number (node-postgres gives `count(*)` as a string: pass
+ * `Number(row.count)`); the items are an array of at most `page.limit` rows. Anything else is
+ * thrown as a bug (TypeError, RangeError), never sent.
  */
 export type ListResult<T> =
   | readonly T[]
