@@ -2,43 +2,60 @@
  * pagewise: HTTP pagination and request conventions as framework-free functions.
  * @packageDocumentation
  */
-export { apiKeyVerifier } from "./api-key.js";
-export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
-export { handleResource, type ResourceRequest } from "./handle-resource.js";
-export {
-  exposedHeaderNames,
-  headerNamePresets,
-  type PaginationHeaderNames,
-} from "./header-names.js";
-export { sendsParamsInBody } from "./http-methods.js";
-export type { BodyInput } from "./json-body.js";
-export { isJsonMediaType } from "./json-media-type.js";
-export { formatLinkHeader, type LinkValue } from "./link-header.js";
-export { type PageLink, type PageLinksOptions, type PageRel, pageLinks } from "./page-links.js";
-export { type PageParams, type PageParamsOptions, parsePageParams } from "./page-params.js";
-export { type Page, type PageRequest, type PaginateOptions, paginate } from "./paginate.js";
-export { type PaginationHeadersOptions, paginationHeaders } from "./pagination-headers.js";
-export { compilePathPattern, type PathMatcher } from "./path-pattern.js";
+
 export {
   PagewiseError,
   PROBLEM_CONTENT_TYPE,
   type Problem,
   type ProblemCode,
   type ProblemIssue,
-} from "./problem-error.js";
+} from "./errors.js";
+export { formatLinkHeader, type LinkValue } from "./http/link-header.js";
+export { isJsonMediaType } from "./http/media-type.js";
+export { sendsParamsInBody } from "./http/methods.js";
+export { compilePathPattern, type PathMatcher } from "./http/path-pattern.js";
 export {
-  frameworkBodyError,
-  notFoundProblem,
-  problemResponse,
-  type ResourceResponse,
-} from "./problem-response.js";
-export type { QueryInput } from "./query-input.js";
+  exposedHeaderNames,
+  headerNamePresets,
+  type PaginationHeaderNames,
+} from "./pagination/header-names.js";
+export {
+  type PageLink,
+  type PageLinksOptions,
+  type PageRel,
+  pageLinks,
+} from "./pagination/page-links.js";
+export {
+  type PageParams,
+  type PageParamsOptions,
+  parsePageParams,
+} from "./pagination/page-params.js";
+export {
+  type Page,
+  type PageRequest,
+  type PaginateOptions,
+  paginate,
+} from "./pagination/paginate.js";
+export {
+  type PaginationHeadersOptions,
+  paginationHeaders,
+} from "./pagination/pagination-headers.js";
+export type { BodyInput } from "./params/json-body.js";
+export type { QueryInput } from "./params/query-input.js";
 export {
   type ReadRequestParamsOptions,
   type RequestParams,
   type RequestParamsInput,
   readRequestParams,
-} from "./read-request-params.js";
+} from "./params/read-request-params.js";
+export {
+  type SplitRequest,
+  type SplitRequestParamsOptions,
+  splitRequestParams,
+} from "./params/split-request-params.js";
+export type { StandardSchemaV1 } from "./params/standard-schema.js";
+export { apiKeyVerifier } from "./resource/api-key.js";
+export { type CorsOptions, type CorsRequest, corsHeaders } from "./resource/cors-headers.js";
 export {
   type ApiKeyVerifier,
   defineResource,
@@ -53,11 +70,12 @@ export {
   type Resource,
   type ResourceMethod,
   type ResourceOptions,
-} from "./resource.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./resource-settings.js";
+} from "./resource/define-resource.js";
+export { handleResource, type ResourceRequest } from "./resource/handle-resource.js";
 export {
-  type SplitRequest,
-  type SplitRequestParamsOptions,
-  splitRequestParams,
-} from "./split-request-params.js";
-export type { StandardSchemaV1 } from "./standard-schema.js";
+  frameworkBodyError,
+  notFoundProblem,
+  problemResponse,
+  type ResourceResponse,
+} from "./resource/problem-response.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./resource/settings.js";

@@ -10,7 +10,12 @@ import {
   type ResourceOptions,
 } from "pagewise";
 import { z } from "zod";
-import { type NewPackage, type PackageStore, STATUSES, type Status } from "./store.js";
+import {
+  type NewPackage,
+  type PackageStore,
+  STATUSES,
+  type Status,
+} from "./stores/memory-store.js";
 
 /** The settings the API needs. */
 export interface ApiOptions {

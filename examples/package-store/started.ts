@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { packageRoutes } from "./api.js";
 import { type Config, readConfig } from "./config.js";
-import { demoPackages, PackageStore } from "./store.js";
+import { demoPackages, PackageStore } from "./stores/memory-store.js";
 
 /** A running example server. */
 export interface Started {

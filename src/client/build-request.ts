@@ -1,5 +1,5 @@
-import { trimTrailingSlashes } from "../request-target.js";
-import { splitRequestParams } from "../split-request-params.js";
+import { trimTrailingSlashes } from "../http/request-target.js";
+import { splitRequestParams } from "../params/split-request-params.js";
 import { expandTemplate, templateVariables } from "./expand-template.js";
 
 /** Options of {@link buildRequest}. */

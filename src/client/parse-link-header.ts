@@ -1,4 +1,4 @@
-import type { LinkValue } from "../link-header.js";
+import type { LinkValue } from "../http/link-header.js";
 
 /**
  * One parsed link: its target, one relation type, and its other parameters.

@@ -4,12 +4,16 @@
  * @packageDocumentation
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
-import { serveResource } from "../handle-resource.js";
-import { isThenable, type MaybePromise } from "../maybe-async.js";
-import { frameworkBodyError, problemResponse, type ResourceResponse } from "../problem-response.js";
-import { nodeHeader, readNodeBody } from "../read-node-body.js";
-import type { Resource } from "../resource.js";
-import { DEFAULT_MAX_BODY_BYTES } from "../resource-settings.js";
+import type { Resource } from "../resource/define-resource.js";
+import { serveResource } from "../resource/handle-resource.js";
+import { isThenable, type MaybePromise } from "../resource/maybe-async.js";
+import { nodeHeader, readNodeBody } from "../resource/node-body.js";
+import {
+  frameworkBodyError,
+  problemResponse,
+  type ResourceResponse,
+} from "../resource/problem-response.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../resource/settings.js";
 
 /**
  * An Express handler serving a resource at a path. Mount it with `app.all` (or `router.all`) so it

@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { serveResource } from "../handle-resource.js";
-import type { BodyInput } from "../json-body.js";
-import { andThen } from "../maybe-async.js";
-import { frameworkBodyError, type ResourceResponse } from "../problem-response.js";
-import { type NodeBodyStream, nodeHeader, readNodeBody } from "../read-node-body.js";
-import type { Resource, ResourceOptions } from "../resource.js";
-import { resourceSettings } from "../resource-settings.js";
+import type { BodyInput } from "../params/json-body.js";
+import type { Resource, ResourceOptions } from "../resource/define-resource.js";
+import { serveResource } from "../resource/handle-resource.js";
+import { andThen } from "../resource/maybe-async.js";
+import { type NodeBodyStream, nodeHeader, readNodeBody } from "../resource/node-body.js";
+import { frameworkBodyError, type ResourceResponse } from "../resource/problem-response.js";
+import { resourceSettings } from "../resource/settings.js";
 
 /** Plugin options: defaults for every resource registered through `fastify.pagewise`. */
 export type FastifyPagewiseOptions = ResourceOptions<FastifyRequest>;

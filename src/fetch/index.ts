@@ -3,19 +3,20 @@
  * Next.js route handlers, or Node through an adapter such as @hono/node-server.
  * @packageDocumentation
  */
-import { concatBytes } from "../concat-bytes.js";
-import { serveResource } from "../handle-resource.js";
-import { isThenable } from "../maybe-async.js";
-import { compilePathPattern } from "../path-pattern.js";
-import { PagewiseError } from "../problem-error.js";
+
+import { PagewiseError } from "../errors.js";
+import { concatBytes } from "../http/concat-bytes.js";
+import { compilePathPattern } from "../http/path-pattern.js";
+import type { Resource } from "../resource/define-resource.js";
+import { serveResource } from "../resource/handle-resource.js";
+import { isThenable } from "../resource/maybe-async.js";
 import {
   bodyTooLarge,
   notFoundProblem,
   problemResponse,
   type ResourceResponse,
   unreadable,
-} from "../problem-response.js";
-import type { Resource } from "../resource.js";
+} from "../resource/problem-response.js";
 
 /**
  * Serves one `Request`; `pathParams` are the router's path parameters, if any. Like Hono's

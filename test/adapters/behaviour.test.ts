@@ -3,7 +3,7 @@
  * request must get the same status, the same headers (all but transport ones) and the same body.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Answer, type Call, call } from "../http-call.js";
+import { type Answer, type Call, call } from "../support/http-call.js";
 import { API_KEY, dataset, routes } from "./resources.js";
 import { adapters, type Running } from "./servers.js";
 

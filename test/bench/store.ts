@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { Bench, type FnReturnedObject } from "tinybench";
-import { PackageStore, type Status } from "../../examples/package-store/store.js";
+import { PackageStore, type Status } from "../../examples/package-store/stores/memory-store.js";
 import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 
 const SIZE = 1_000_000;

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ParsedLink, parseLinkHeader } from "../../src/client/index.js";
-import { toHeaderSafeUrl, toWellFormed } from "../../src/header-safe-url.js";
+import { toHeaderSafeUrl, toWellFormed } from "../../src/http/header-safe-url.js";
 import { formatLinkHeader, paginate, paginationHeaders } from "../../src/index.js";
-import { growthRatio } from "../linear-growth.js";
+import { growthRatio } from "../support/linear-growth.js";
 
 const link = (
   url: string,

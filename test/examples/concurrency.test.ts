@@ -8,7 +8,7 @@ import { startExpress } from "../../examples/package-store/serve-express.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start } from "../../examples/package-store/started.js";
-import { STATUSES } from "../../examples/package-store/store.js";
+import { STATUSES } from "../../examples/package-store/stores/memory-store.js";
 
 const config: Config = {
   host: "127.0.0.1",

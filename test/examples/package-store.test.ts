@@ -8,7 +8,7 @@ import { startExpress } from "../../examples/package-store/serve-express.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
-import { call } from "../http-call.js";
+import { call } from "../support/http-call.js";
 
 const KEY = "e2e-key";
 const config: Config = {

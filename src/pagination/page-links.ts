@@ -1,0 +1,232 @@
+import { toHeaderSafeUrl, toWellFormed } from "../http/header-safe-url.js";
+import { queryPairName, splitRequestTarget, trimTrailingSlashes } from "../http/request-target.js";
+import { assertOption } from "../option-checks.js";
+import type { Page } from "./paginate.js";
+
+/** Options that say how page link URLs are built. */
+export interface PageLinksOptions {
+  /**
+   * The request's URL: `req.url` (origin form, `/list/?page=2`), an absolute URL string or a `URL`.
+   * Only its path and query are used; scheme and host never reach a link.
+   */
+  readonly url: string | URL;
+  /**
+   * A trusted absolute base (`https://api.example.com`, optionally with a path prefix such as
+   * `https://example.com/api`) put before the request path; without it links are path-absolute
+   * (`/package/o/r/?page=2`).
+   */
+  readonly baseUrl?: string | URL;
+  /**
+   * Which request query parameters a link keeps besides `page`: `'filters'` (default) keeps all but
+   * `page_size`; `'page-only'` keeps none; `'all'` keeps every one, `page_size` at its effective value.
+   */
+  readonly linkParams?: "filters" | "page-only" | "all";
+  /** Emit RFC 6570 templates with the page size as a variable: `?page=3{&page_size}`. Default `false`. */
+  readonly template?: boolean;
+  /** Name of the page parameter. Default `'page'`. */
+  readonly pageParam?: string;
+  /** Name of the page-size parameter. Default `'page_size'`. */
+  readonly pageSizeParam?: string;
+}
+
+/** The rels pagewise writes, in the order it writes them. */
+export type PageRel = "first" | "prev" | "next" | "last";
+
+/** One page link: its rel, target page number and header-safe URL. */
+export interface PageLink {
+  readonly rel: PageRel;
+  readonly page: number;
+  readonly url: string;
+}
+
+/**
+ * The links of a page in the order first, prev, next, last, each present only when the page has
+ * that target (see {@link paginate}). URLs are header-safe: `,`, `;`, `<`, `>`, quotes, spaces,
+ * controls and non-ASCII are percent-encoded.
+ *
+ * @param page - a {@link Page} from {@link paginate}
+ * @param options - the request `url` and link options; defaults `linkParams` `'filters'`, `template` `false`
+ * @returns the links, possibly none
+ *
+ * @example
+ * ```ts
+ * pageLinks(paginate({ count: 3, page: 2, pageSize: 1 }), { url: "/items/?page=2&page_size=1" });
+ * // [{ rel: "first", page: 1, url: "/items/?page=1" }, { rel: "prev", page: 1, … }, …]
+ * ```
+ */
+export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
+  const links: PageLink[] = [];
+  if (!hasLinkTarget(page)) return links;
+  const { prefix, suffix } = linkUrlParts(
+    page.pageSize,
+    linkSettings(options),
+    options.url,
+    options.baseUrl,
+  );
+  for (const [rel, target] of pageTargets(page)) {
+    links.push({ rel, page: target, url: prefix + target + suffix });
+  }
+  return links;
+}
+
+/** Whether the page has any link target (a {@link Page} built by hand may have only some). */
+export function hasLinkTarget(page: Page): boolean {
+  return (
+    page.first !== undefined ||
+    page.prev !== undefined ||
+    page.next !== undefined ||
+    page.last !== undefined
+  );
+}
+
+/** The page's link targets in the order first, prev, next, last. */
+export function pageTargets(page: Page): [PageRel, number][] {
+  const targets: [PageRel, number][] = [];
+  if (page.first !== undefined) targets.push(["first", page.first]);
+  if (page.prev !== undefined) targets.push(["prev", page.prev]);
+  if (page.next !== undefined) targets.push(["next", page.next]);
+  if (page.last !== undefined) targets.push(["last", page.last]);
+  return targets;
+}
+
+/** {@link PageLinksOptions} (but the URLs) checked and resolved: names encoded, defaults filled in. */
+export interface LinkSettings {
+  readonly pageParam: string;
+  readonly pageSizeParam: string;
+  readonly linkParams: "filters" | "page-only" | "all";
+  /** `page=` with the page parameter's name as it stands in a link. */
+  readonly pageAssignment: string;
+  /** `&page_size=`, likewise. */
+  readonly pageSizeAssignment: string;
+  /** The RFC 6570 suffix (`{&page_size}`) when links are templates. */
+  readonly templateSuffix: string | undefined;
+}
+
+/**
+ * Checks link options and resolves them, once per resource rather than per request.
+ *
+ * @throws {TypeError} for an unknown option value or a parameter name that cannot stand in a link
+ */
+export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">): LinkSettings {
+  const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
+  assertOption("linkParams", linkParams, LINK_PARAMS);
+  assertOption("template", options.template, BOOLEANS);
+  return {
+    pageParam,
+    pageSizeParam,
+    linkParams,
+    pageAssignment: `${encodeName(pageParam)}=`,
+    pageSizeAssignment: `&${encodeName(pageSizeParam)}=`,
+    templateSuffix: options.template ? `{&${templateVariable(pageSizeParam)}}` : undefined,
+  };
+}
+
+/** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
+export function linkUrlParts(
+  pageSize: number,
+  settings: LinkSettings,
+  url: string | URL,
+  baseUrl: string | URL | undefined,
+) {
+  const { pageParam, pageSizeParam, linkParams } = settings;
+  const { path, query } = splitRequestTarget(url);
+  let kept = "";
+  let hadPageSize = false;
+  for (let start = 0; start < query.length; ) {
+    const amp = query.indexOf("&", start);
+    const end = amp < 0 ? query.length : amp;
+    if (end > start) {
+      const name = queryPairName(query, start, end);
+      if (name === pageParam) {
+        // every link sets its own page
+      } else if (name === pageSizeParam) hadPageSize = true;
+      else if (linkParams !== "page-only") {
+        kept += `${withoutColons(toHeaderSafeUrl(query.slice(start, end)))}&`;
+      }
+    }
+    start = end + 1;
+  }
+  const base = baseUrl === undefined ? "" : trustedBase(baseUrl);
+  const prefix = `${base}${withoutColons(path)}?${kept}${settings.pageAssignment}`;
+  if (settings.templateSuffix !== undefined) return { prefix, suffix: settings.templateSuffix };
+  const keepSize = linkParams === "all" && hadPageSize;
+  return { prefix, suffix: keepSize ? `${settings.pageSizeAssignment}${pageSize}` : "" };
+}
+
+/**
+ * `:` percent-encoded: octokit reads `:name` anywhere in a URL as a template variable and drops it
+ * (`sort=name:asc` became `sort=name`). Links always start with `/` or a base, so no `:` here is a
+ * scheme's.
+ */
+function withoutColons(text: string): string {
+  return text.includes(":") ? text.replaceAll(":", "%3A") : text;
+}
+
+const LINK_PARAMS = ["filters", "page-only", "all"] as const;
+const BOOLEANS = [true, false] as const;
+
+/**
+ * Checks a configured base URL when a resource is defined, as the first link would.
+ *
+ * @throws {TypeError} for anything but an absolute http(s) URL without credentials, query or fragment
+ */
+export function assertBaseUrl(baseUrl: unknown): void {
+  if (typeof baseUrl !== "string" && !(baseUrl instanceof URL)) {
+    throw new TypeError(`baseUrl must be a string or a URL, got ${typeof baseUrl}`);
+  }
+  trustedBase(baseUrl);
+}
+
+let lastBase: { readonly input: string; readonly value: string } | undefined;
+
+/** Validates and normalises a configured base URL (memoised: adapters pass the same one each call). */
+function trustedBase(baseUrl: string | URL): string {
+  const input = String(baseUrl);
+  if (lastBase?.input === input) return lastBase.value;
+  const url = URL.canParse(input) ? new URL(input) : undefined;
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new TypeError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(input)}`);
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    throw new TypeError(
+      `baseUrl must not carry credentials, a query or a fragment: ${JSON.stringify(input)}`,
+    );
+  }
+  if (!PLAIN_ORIGIN.test(url.origin)) {
+    throw new TypeError(
+      `baseUrl's host must be a DNS name or an IP address: ${JSON.stringify(input)}`,
+    );
+  }
+  const value = url.origin + toHeaderSafeUrl(trimTrailingSlashes(url.pathname));
+  lastBase = { input, value };
+  return value;
+}
+
+/** scheme://host[:port] with a DNS name, IPv4 or bracketed IPv6 host: nothing a header must escape. */
+const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9._~\-:[\]]+$/;
+
+const encodedNames = new Map<string, string>([
+  ["page", "page"],
+  ["page_size", "page_size"],
+]);
+
+/** A parameter name as it stands in a link, validated and encoded once per distinct name. */
+function encodeName(name: string): string {
+  const known = encodedNames.get(name);
+  if (known !== undefined) return known;
+  if (name === "" || toWellFormed(name) !== name) {
+    throw new TypeError(`Invalid query parameter name: ${JSON.stringify(name)}`);
+  }
+  const encoded = toHeaderSafeUrl(encodeURIComponent(name));
+  if (encodedNames.size < 64) encodedNames.set(name, encoded);
+  return encoded;
+}
+
+const VARNAME = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
+
+function templateVariable(name: string): string {
+  if (!VARNAME.test(name)) {
+    throw new TypeError(`${JSON.stringify(name)} cannot be an RFC 6570 variable name`);
+  }
+  return name;
+}

@@ -1,0 +1,158 @@
+import { PagewiseError } from "../errors.js";
+import { assertOption } from "../option-checks.js";
+import { firstValue, type QueryInput } from "../params/query-input.js";
+import { readWholeNumber } from "../params/whole-number.js";
+
+/** Options of {@link parsePageParams}. */
+export interface PageParamsOptions {
+  /** Page size when `page_size` is absent (or invalid, in lenient mode). Default `30`. */
+  readonly defaultPageSize?: number;
+  /** Largest page size served. Default `500`. */
+  readonly maxPageSize?: number;
+  /**
+   * What an invalid value does: `'lenient'` (default) reads a bad `page` as 1 and a bad, zero or
+   * negative `page_size` as the default; `'strict'` throws a 400 {@link PagewiseError}.
+   */
+  readonly invalid?: "lenient" | "strict";
+  /** A `page_size` over the maximum: `'clamp'` (default) serves the maximum; `'error'` throws a 400. */
+  readonly overMax?: "clamp" | "error";
+  /** Name of the page parameter. Default `'page'`. */
+  readonly pageParam?: string;
+  /** Name of the page-size parameter. Default `'page_size'`. */
+  readonly pageSizeParam?: string;
+}
+
+/** A request's effective page number (1-based) and page size. */
+export interface PageParams {
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/**
+ * Reads `page` and `page_size` from a request's query (or JSON body) per the spec, section 4.3.
+ *
+ * `page` is 1-based; absent, zero or negative means page 1. Only whole decimal numbers count
+ * (`"1.5"`, `"1e3"`, `"0x10"`, `" 2"` and `""` are invalid); a repeated parameter uses its first
+ * value; a page past `Number.MAX_SAFE_INTEGER` reads as `Number.MAX_SAFE_INTEGER` (past the last page).
+ *
+ * @param query - `URLSearchParams`, a query string (with or without `?`) or a parsed object
+ * @param options - defaults: `defaultPageSize` 30, `maxPageSize` 500, `invalid` `'lenient'`,
+ *   `overMax` `'clamp'`, `pageParam` `'page'`, `pageSizeParam` `'page_size'`
+ * @returns the effective `{ page, pageSize }`
+ * @throws {PagewiseError} 400 for an invalid value in strict mode, or an over-maximum size with `overMax: 'error'`
+ *
+ * @example
+ * ```ts
+ * parsePageParams("?page=2&page_size=1"); // { page: 2, pageSize: 1 }
+ * parsePageParams({ page: "abc", page_size: "900" }); // { page: 1, pageSize: 500 }
+ * ```
+ */
+export function parsePageParams(query: QueryInput, options: PageParamsOptions = {}): PageParams {
+  return readPageParams(query, pageParamsSettings(options));
+}
+
+/** {@link PageParamsOptions} checked, with every default filled in. */
+export interface PageParamsSettings {
+  readonly defaultPageSize: number;
+  readonly maxPageSize: number;
+  readonly strict: boolean;
+  readonly overMaxIsError: boolean;
+  readonly pageParam: string;
+  readonly pageSizeParam: string;
+}
+
+/**
+ * Checks page-parameter options and fills in their defaults, once per resource rather than per request.
+ *
+ * @throws {RangeError} for page-size limits out of range; {@link TypeError} for an unknown option value
+ */
+export function pageParamsSettings(options: PageParamsOptions): PageParamsSettings {
+  const { defaultPageSize = 30, maxPageSize = 500, invalid, overMax } = options;
+  assertPageSizeLimits(defaultPageSize, maxPageSize);
+  assertOption("invalid", invalid, INVALID);
+  assertOption("overMax", overMax, OVER_MAX);
+  return {
+    defaultPageSize,
+    maxPageSize,
+    strict: invalid === "strict",
+    overMaxIsError: overMax === "error",
+    pageParam: options.pageParam ?? "page",
+    pageSizeParam: options.pageSizeParam ?? "page_size",
+  };
+}
+
+/** {@link parsePageParams} with settings from {@link pageParamsSettings}. */
+export function readPageParams(query: QueryInput, settings: PageParamsSettings): PageParams {
+  const { defaultPageSize, maxPageSize, strict, pageParam, pageSizeParam } = settings;
+  const source = typeof query === "string" ? new URLSearchParams(query) : query;
+
+  const rawPage = firstValue(source, pageParam);
+  const page = rawPage === undefined ? 1 : readWholeNumber(rawPage);
+  if (page === undefined && strict) throw notWhole(pageParam, rawPage);
+
+  const rawSize = firstValue(source, pageSizeParam);
+  let pageSize = rawSize === undefined ? defaultPageSize : readWholeNumber(rawSize);
+  if (pageSize === undefined || pageSize < 1) {
+    if (strict) throw notPositive(pageSizeParam, rawSize);
+    pageSize = defaultPageSize;
+  }
+  if (pageSize > maxPageSize) {
+    if (settings.overMaxIsError) throw tooLarge(pageSizeParam, maxPageSize);
+    pageSize = maxPageSize;
+  }
+  return { page: page === undefined || page < 1 ? 1 : page, pageSize };
+}
+
+const INVALID = ["lenient", "strict"] as const;
+const OVER_MAX = ["clamp", "error"] as const;
+
+function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): void {
+  if (!Number.isSafeInteger(maxPageSize) || maxPageSize < 1) {
+    throw new RangeError(`maxPageSize must be a positive integer, got ${maxPageSize}`);
+  }
+  if (
+    !Number.isSafeInteger(defaultPageSize) ||
+    defaultPageSize < 1 ||
+    defaultPageSize > maxPageSize
+  ) {
+    throw new RangeError(
+      `defaultPageSize must be an integer from 1 to maxPageSize (${maxPageSize}), got ${defaultPageSize}`,
+    );
+  }
+}
+
+/** Names a rejected value in a problem's detail without echoing more than a few characters. */
+function describe(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value !== "string")
+    return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  return value.length > 32 ? `${JSON.stringify(value.slice(0, 32))}…` : JSON.stringify(value);
+}
+
+function notWhole(name: string, value: unknown): PagewiseError {
+  return new PagewiseError(
+    400,
+    "invalid_parameter",
+    `Parameter "${name}" must be a whole decimal number; got ${describe(value)}.`,
+    { parameter: name },
+  );
+}
+
+function notPositive(name: string, value: unknown): PagewiseError {
+  return new PagewiseError(
+    400,
+    "invalid_parameter",
+    `Parameter "${name}" must be a whole number of at least 1; got ${describe(value)}.`,
+    { parameter: name },
+  );
+}
+
+function tooLarge(name: string, max: number): PagewiseError {
+  return new PagewiseError(
+    400,
+    "page_size_too_large",
+    `Parameter "${name}" must be at most ${max}.`,
+    { parameter: name },
+  );
+}

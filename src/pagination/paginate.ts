@@ -1,0 +1,116 @@
+import { PagewiseError } from "../errors.js";
+import { assertOption } from "../option-checks.js";
+
+/** Input of {@link paginate}: the dataset size and the effective page parameters. */
+export interface PageRequest {
+  /** Number of items in the whole (filtered) dataset; a non-negative safe integer. */
+  readonly count: number;
+  /** 1-based page number; a positive safe integer (see {@link parsePageParams}). */
+  readonly page: number;
+  /** Items per page; a positive safe integer. */
+  readonly pageSize: number;
+}
+
+/** Options of {@link paginate}. */
+export interface PaginateOptions {
+  /**
+   * A page past the last one: `'empty'` (default) serves no items and keeps the requested page
+   * number; `'last'` serves the last page; `'error'` throws a 404 {@link PagewiseError}.
+   */
+  readonly overflow?: "empty" | "last" | "error";
+  /** Name of the page parameter, reported in the 404 problem. Default `'page'`. */
+  readonly pageParam?: string;
+}
+
+/** One page of a dataset: what to fetch, and which neighbouring pages exist. */
+export interface Page {
+  /** Items in the whole dataset. */
+  readonly count: number;
+  /** The page served (1-based); past `pageTotal` only in `'empty'` overflow. */
+  readonly page: number;
+  /** Items per page. */
+  readonly pageSize: number;
+  /** Number of pages: `ceil(count / pageSize)`, and 1 for an empty dataset (its one empty page). */
+  readonly pageTotal: number;
+  /** Index of the page's first item: skip this many (SQL `OFFSET`, `Array#slice` start). */
+  readonly offset: number;
+  /** Items on this page: take this many (SQL `LIMIT`); 0 when the page is empty. */
+  readonly limit: number;
+  /** True when the page holds no items (an empty dataset or an overflowed page). */
+  readonly isEmpty: boolean;
+  /** True when the requested page was past the last page. */
+  readonly overflow: boolean;
+  /** Page number of the `first` link; present when there is more than one page. */
+  readonly first?: number;
+  /** Page number of the `prev` link; present when the page is past 1. */
+  readonly prev?: number;
+  /** Page number of the `next` link; present when the page is before the last. */
+  readonly next?: number;
+  /** Page number of the `last` link; present when there is more than one page. */
+  readonly last?: number;
+}
+
+/**
+ * Computes one page of a dataset per the spec, section 4.3: the page count rounds up, the
+ * remainder sits on the final page, and the `first`/`prev`/`next`/`last` targets follow the rel rules.
+ * An empty dataset has one empty page and no link targets (it is never paginated).
+ *
+ * @param request - `{ count, page, pageSize }`, e.g. `count` from your store and the rest from {@link parsePageParams}
+ * @param options - `overflow`, default `'empty'`
+ * @returns the {@link Page}
+ * @throws {PagewiseError} 404 for a page past the last with `overflow: 'error'`
+ * @throws {RangeError} when an input is not a safe integer in range (a programming error)
+ *
+ * @example
+ * ```ts
+ * const page = paginate({ count: 350, page: 4, pageSize: 100 });
+ * // { pageTotal: 4, offset: 300, limit: 50, first: 1, prev: 3, last: 4, ... }
+ * const items = rows.slice(page.offset, page.offset + page.limit);
+ * ```
+ */
+export function paginate(request: PageRequest, options: PaginateOptions = {}): Page {
+  const { count, pageSize } = request;
+  assertInteger("count", count, 0);
+  assertInteger("page", request.page, 1);
+  assertInteger("pageSize", pageSize, 1);
+  assertOption("overflow", options.overflow, OVERFLOW);
+  const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
+  const overflow = request.page > pageTotal;
+  if (overflow && options.overflow === "error") {
+    throw new PagewiseError(
+      404,
+      "page_out_of_range",
+      `Page ${request.page} does not exist; the last page is ${pageTotal}.`,
+      { parameter: options.pageParam ?? "page" },
+    );
+  }
+  const page = overflow && options.overflow === "last" ? pageTotal : request.page;
+  const offset = page > pageTotal ? count : (page - 1) * pageSize;
+  const limit = Math.min(pageSize, count - offset);
+  const result: Mutable<Page> = {
+    count,
+    page,
+    pageSize,
+    pageTotal,
+    offset,
+    limit,
+    isEmpty: limit === 0,
+    overflow,
+  };
+  if (count === 0) return result; // an empty dataset is never paginated: no link targets
+  if (pageTotal > 1) result.first = 1;
+  if (page > 1) result.prev = Math.min(page - 1, pageTotal);
+  if (page < pageTotal) result.next = page + 1;
+  if (pageTotal > 1) result.last = pageTotal;
+  return result;
+}
+
+const OVERFLOW = ["empty", "last", "error"] as const;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function assertInteger(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be a safe integer of at least ${min}, got ${value}`);
+  }
+}

@@ -1,0 +1,122 @@
+import { formatLink } from "../http/link-header.js";
+import { assertOption } from "../option-checks.js";
+import {
+  checkedHeaderNames,
+  headerNamePresets,
+  type PaginationHeaderNames,
+} from "./header-names.js";
+import {
+  hasLinkTarget,
+  type LinkSettings,
+  linkSettings,
+  linkUrlParts,
+  type PageLinksOptions,
+  type PageRel,
+} from "./page-links.js";
+import type { Page } from "./paginate.js";
+
+/** Options of {@link paginationHeaders}. */
+export interface PaginationHeadersOptions extends PageLinksOptions {
+  /**
+   * An empty dataset is never paginated: `'omit'` (default) sends no pagination headers for it;
+   * `'zero'` sends Count 0, Page, PageTotal 1 and PageSize (still no `Link`), for clients that require them.
+   */
+  readonly emptyHeaders?: "omit" | "zero";
+  /** Header names; default {@link headerNamePresets}.xPagination. */
+  readonly headerNames?: PaginationHeaderNames;
+}
+
+/**
+ * The spec's pagination response headers for a page: `Link` (only when at least one rel exists),
+ * `X-Pagination-Count`, `X-Pagination-Page`, `X-Pagination-PageTotal` and `X-Pagination-PageSize`.
+ * An empty dataset gets none of them (unless `emptyHeaders: 'zero'`).
+ *
+ * @param page - a {@link Page} from {@link paginate}
+ * @param options - the request `url` plus link and header options (see {@link PageLinksOptions})
+ * @returns a plain header map, e.g. `{ Link: "…", "X-Pagination-Count": "3", … }`
+ *
+ * @example
+ * ```ts
+ * const page = paginate({ count: 3, ...parsePageParams(req.query) });
+ * res.set(paginationHeaders(page, { url: req.originalUrl }));
+ * ```
+ */
+export function paginationHeaders(
+  page: Page,
+  options: PaginationHeadersOptions,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  writePaginationHeaders(headers, page, headerSettings(options), options.url, options.baseUrl);
+  return headers;
+}
+
+const EMPTY_HEADERS = ["omit", "zero"] as const;
+
+/** {@link PaginationHeadersOptions} (but the URLs) checked and resolved. */
+export interface HeaderSettings {
+  readonly emptyHeadersZero: boolean;
+  /** The names in order link, count, page, pageTotal, pageSize; `null` for one not sent. */
+  readonly names: readonly [
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+  ];
+  readonly links: LinkSettings;
+}
+
+/**
+ * Checks header options and resolves them, once per resource rather than per request.
+ *
+ * @throws {TypeError} for an unknown option value or an invalid header name
+ */
+export function headerSettings(
+  options: Omit<PaginationHeadersOptions, "url" | "baseUrl">,
+): HeaderSettings {
+  assertOption("emptyHeaders", options.emptyHeaders, EMPTY_HEADERS);
+  return {
+    emptyHeadersZero: options.emptyHeaders === "zero",
+    names: checkedHeaderNames(options.headerNames ?? headerNamePresets.xPagination),
+    links: linkSettings(options),
+  };
+}
+
+/**
+ * {@link paginationHeaders}, writing into `headers`, with resolved settings and the URL and base
+ * given apart (no intermediate objects on a hot path).
+ */
+export function writePaginationHeaders(
+  headers: Record<string, string>,
+  page: Page,
+  settings: HeaderSettings,
+  url: string | URL,
+  baseUrl: string | URL | undefined,
+): void {
+  if (page.count === 0 && !settings.emptyHeadersZero) return;
+  const [link, count, current, pageTotal, pageSize] = settings.names;
+  if (link !== null && hasLinkTarget(page)) {
+    const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
+    let value = appendLink("", prefix, page.first, suffix, "first");
+    value = appendLink(value, prefix, page.prev, suffix, "prev");
+    value = appendLink(value, prefix, page.next, suffix, "next");
+    headers[link] = appendLink(value, prefix, page.last, suffix, "last");
+  }
+  if (count !== null) headers[count] = String(page.count);
+  if (current !== null) headers[current] = String(page.page);
+  if (pageTotal !== null) headers[pageTotal] = String(page.pageTotal);
+  if (pageSize !== null) headers[pageSize] = String(page.pageSize);
+}
+
+/** `value` with the link to page `target` appended, when the page has that target. */
+function appendLink(
+  value: string,
+  prefix: string,
+  target: number | undefined,
+  suffix: string,
+  rel: PageRel,
+): string {
+  if (target === undefined) return value;
+  const entry = formatLink(`${prefix}${target}${suffix}`, rel);
+  return value === "" ? entry : `${value}, ${entry}`;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  exposedHeaderNames,
+  headerNamePresets,
+  type PaginationHeaderNames,
+} from "../../src/index.js";
+
+describe("exposedHeaderNames", () => {
+  it.each<[string, PaginationHeaderNames | undefined, string[]]>([
+    [
+      "default: the spec's five",
+      undefined,
+      [
+        "Link",
+        "X-Pagination-Count",
+        "X-Pagination-Page",
+        "X-Pagination-PageTotal",
+        "X-Pagination-PageSize",
+      ],
+    ],
+    ["totalCount preset", headerNamePresets.totalCount, ["Link", "X-Total-Count"]],
+    [
+      "custom, nulls left out",
+      { link: null, count: "X-Total", page: "X-Page", pageTotal: null, pageSize: "X-Per-Page" },
+      ["X-Total", "X-Page", "X-Per-Page"],
+    ],
+  ])("%s", (_name, names, expected) => {
+    expect(exposedHeaderNames(names)).toStrictEqual(expected);
+  });
+
+  it.each<[string, string]>([
+    ["X-Bad Name", '"X-Bad Name"'],
+    ["X-Evil\r\nSet-Cookie", '"X-Evil\\r\\nSet-Cookie"'],
+    ["", '""'],
+    ["__proto__", '"__proto__"'],
+  ])("rejects the header name %j", (name, shown) => {
+    const names = { ...headerNamePresets.xPagination, count: name };
+    expect(() => exposedHeaderNames(names)).toThrow(new TypeError(`Invalid header name: ${shown}`));
+  });
+
+  it.each<[string, string]>([
+    ["X-Pagination-Page", '"X-Pagination-Page"'],
+    ["link", '"link"'],
+  ])("rejects %j used twice", (name, shown) => {
+    const names = { ...headerNamePresets.xPagination, count: name };
+    expect(() => exposedHeaderNames(names)).toThrow(
+      new TypeError(`Header name used twice: ${shown}`),
+    );
+  });
+
+  it("presets are frozen", () => {
+    expect(Object.isFrozen(headerNamePresets)).toBe(true);
+    expect(Object.isFrozen(headerNamePresets.xPagination)).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import { type PageLinksOptions, pageLinks, paginate } from "../../src/index.js";
+
+const specPage = paginate({ count: 3, page: 2, pageSize: 1 });
+const urls = (options: PageLinksOptions, page = specPage) =>
+  pageLinks(page, options).map((l) => `${l.rel} ${l.url}`);
+
+describe("pageLinks: rels and targets", () => {
+  it("spec example: first, prev, next, last carrying only page", () => {
+    expect(pageLinks(specPage, { url: "/package/o/r/packages/?page=2&page_size=1" })).toStrictEqual(
+      [
+        { rel: "first", page: 1, url: "/package/o/r/packages/?page=1" },
+        { rel: "prev", page: 1, url: "/package/o/r/packages/?page=1" },
+        { rel: "next", page: 3, url: "/package/o/r/packages/?page=3" },
+        { rel: "last", page: 3, url: "/package/o/r/packages/?page=3" },
+      ],
+    );
+  });
+
+  it.each<[string, { count: number; page: number; pageSize: number }, string[]]>([
+    ["single page: none", { count: 3, page: 1, pageSize: 30 }, []],
+    ["empty dataset: none", { count: 0, page: 1, pageSize: 30 }, []],
+    ["first page", { count: 350, page: 1, pageSize: 100 }, ["first 1", "next 2", "last 4"]],
+    ["last page", { count: 350, page: 4, pageSize: 100 }, ["first 1", "prev 3", "last 4"]],
+    ["overflow 'empty'", { count: 350, page: 9, pageSize: 100 }, ["first 1", "prev 4", "last 4"]],
+    ["overflow of a single page", { count: 3, page: 2, pageSize: 30 }, ["prev 1"]],
+  ])("%s", (_name, request, expected) => {
+    expect(
+      pageLinks(paginate(request), { url: "/l/" }).map((l) => `${l.rel} ${l.page}`),
+    ).toStrictEqual(expected);
+  });
+});
+
+describe("pageLinks: which query parameters a link carries", () => {
+  const url = "/package/o/r/?status=awaiting_sync&page=2&page_size=1&v=2";
+  it.each<[string, PageLinksOptions, string[]]>([
+    [
+      "'filters' (default): keeps filters, drops page_size",
+      { url },
+      [
+        "first /package/o/r/?status=awaiting_sync&v=2&page=1",
+        "prev /package/o/r/?status=awaiting_sync&v=2&page=1",
+        "next /package/o/r/?status=awaiting_sync&v=2&page=3",
+        "last /package/o/r/?status=awaiting_sync&v=2&page=3",
+      ],
+    ],
+    [
+      "'page-only'",
+      { url, linkParams: "page-only" },
+      [
+        "first /package/o/r/?page=1",
+        "prev /package/o/r/?page=1",
+        "next /package/o/r/?page=3",
+        "last /package/o/r/?page=3",
+      ],
+    ],
+    [
+      "'all': keeps page_size too, at its effective value",
+      { url: "/l/?status=a&page_size=900&page=2", linkParams: "all" },
+      [
+        "first /l/?status=a&page=1&page_size=1",
+        "prev /l/?status=a&page=1&page_size=1",
+        "next /l/?status=a&page=3&page_size=1",
+        "last /l/?status=a&page=3&page_size=1",
+      ],
+    ],
+    [
+      "'all' without page_size in the request adds none",
+      { url: "/l/?page=2", linkParams: "all" },
+      ["first /l/?page=1", "prev /l/?page=1", "next /l/?page=3", "last /l/?page=3"],
+    ],
+    [
+      "template: page size as an RFC 6570 variable",
+      { url: "/l/?status=a&page=2&page_size=1", template: true },
+      [
+        "first /l/?status=a&page=1{&page_size}",
+        "prev /l/?status=a&page=1{&page_size}",
+        "next /l/?status=a&page=3{&page_size}",
+        "last /l/?status=a&page=3{&page_size}",
+      ],
+    ],
+    [
+      "template with 'all' still makes page_size the variable",
+      { url: "/l/?page_size=1", template: true, linkParams: "all" },
+      [
+        "first /l/?page=1{&page_size}",
+        "prev /l/?page=1{&page_size}",
+        "next /l/?page=3{&page_size}",
+        "last /l/?page=3{&page_size}",
+      ],
+    ],
+    [
+      "repeated and encoded page parameters all replaced",
+      { url: "/l/?page=9&pag%65=8&page=7&q=1" },
+      ["first /l/?q=1&page=1", "prev /l/?q=1&page=1", "next /l/?q=1&page=3", "last /l/?q=1&page=3"],
+    ],
+    [
+      "repeated filters kept in order, empty pairs dropped",
+      { url: "/l/?tag=a&&tag=b&=&flag" },
+      [
+        "first /l/?tag=a&tag=b&=&flag&page=1",
+        "prev /l/?tag=a&tag=b&=&flag&page=1",
+        "next /l/?tag=a&tag=b&=&flag&page=3",
+        "last /l/?tag=a&tag=b&=&flag&page=3",
+      ],
+    ],
+    [
+      "custom parameter names",
+      {
+        url: "/l/?p=2&per_page=1&page=5",
+        pageParam: "p",
+        pageSizeParam: "per_page",
+        linkParams: "all",
+      },
+      [
+        "first /l/?page=5&p=1&per_page=1",
+        "prev /l/?page=5&p=1&per_page=1",
+        "next /l/?page=5&p=3&per_page=1",
+        "last /l/?page=5&p=3&per_page=1",
+      ],
+    ],
+    [
+      "parameter names are encoded",
+      { url: "/l/", pageParam: "page no" },
+      [
+        "first /l/?page%20no=1",
+        "prev /l/?page%20no=1",
+        "next /l/?page%20no=3",
+        "last /l/?page%20no=3",
+      ],
+    ],
+  ])("%s", (_name, options, expected) => {
+    expect(urls(options)).toStrictEqual(expected);
+  });
+});
+
+describe("pageLinks: URL safety", () => {
+  it.each<[string, PageLinksOptions, string]>([
+    ["relative by default, never the Host", { url: "http://evil.example/l/?page=2" }, "/l/?page=3"],
+    ["network-path request collapsed", { url: "//evil.example/l/" }, "/evil.example/l/?page=3"],
+    [
+      "trusted baseUrl makes it absolute",
+      { url: "/l/", baseUrl: "https://api.example.com" },
+      "https://api.example.com/l/?page=3",
+    ],
+    [
+      "baseUrl path prefix, trailing slash trimmed",
+      { url: "/l/", baseUrl: "https://example.com/api/" },
+      "https://example.com/api/l/?page=3",
+    ],
+    [
+      "baseUrl as a URL object",
+      { url: "/l/", baseUrl: new URL("http://[::1]:8080/") },
+      "http://[::1]:8080/l/?page=3",
+    ],
+    [
+      "comma and semicolon in filters encoded",
+      { url: "/l/?status=a,b;c" },
+      "/l/?status=a%2Cb%3Bc&page=3",
+    ],
+    [
+      "CR LF and brackets in filters encoded",
+      { url: "/l/?x=%0D%0A&y=\r\n<>" },
+      "/l/?x=%0D%0A&y=%0D%0A%3C%3E&page=3",
+    ],
+    [
+      "quote in a path encoded (a template literal cannot hold it)",
+      { url: "/o'r/" },
+      "/o%27r/?page=3",
+    ],
+    ["unicode path encoded", { url: "/größe/" }, "/gr%C3%B6%C3%9Fe/?page=3"],
+    [
+      "colons encoded (octokit reads :name as a variable)",
+      { url: "/a:b/?sort=name:asc" },
+      "/a%3Ab/?sort=name%3Aasc&page=3",
+    ],
+  ])("%s", (_name, options, nextUrl) => {
+    expect(pageLinks(specPage, options).find((l) => l.rel === "next")?.url).toBe(nextUrl);
+  });
+
+  it.each<[string, PageLinksOptions, string]>([
+    [
+      "a relative baseUrl",
+      { url: "/l/", baseUrl: "/api" },
+      'baseUrl must be an absolute http(s) URL, got "/api"',
+    ],
+    [
+      "a non-http baseUrl",
+      { url: "/l/", baseUrl: "javascript:alert(1)" },
+      'baseUrl must be an absolute http(s) URL, got "javascript:alert(1)"',
+    ],
+    [
+      "a baseUrl host with a comma",
+      { url: "/l/", baseUrl: "http://a,b/" },
+      'baseUrl\'s host must be a DNS name or an IP address: "http://a,b/"',
+    ],
+    [
+      "a baseUrl with a query",
+      { url: "/l/", baseUrl: "https://h/?a=1" },
+      'baseUrl must not carry credentials, a query or a fragment: "https://h/?a=1"',
+    ],
+    [
+      "a baseUrl with credentials",
+      { url: "/l/", baseUrl: "https://u:p@h/" },
+      'baseUrl must not carry credentials, a query or a fragment: "https://u:p@h/"',
+    ],
+    [
+      "an empty page parameter name",
+      { url: "/l/", pageParam: "" },
+      'Invalid query parameter name: ""',
+    ],
+    [
+      "a page parameter name with a lone surrogate",
+      { url: "/l/", pageParam: "\ud800" },
+      'Invalid query parameter name: "\\ud800"',
+    ],
+    [
+      "a template variable name RFC 6570 forbids",
+      { url: "/l/", template: true, pageSizeParam: "page-size" },
+      '"page-size" cannot be an RFC 6570 variable name',
+    ],
+  ])("rejects %s with a TypeError", (_name, options, message) => {
+    expect(() => pageLinks(specPage, options)).toThrow(new TypeError(message));
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { readWholeNumber } from "../../src/params/whole-number.js";
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+describe("readWholeNumber", () => {
+  it.each<[unknown, number | undefined]>([
+    ["2", 2],
+    ["0", 0],
+    ["-0", 0],
+    ["-5", -5],
+    ["007", 7],
+    ["500", 500],
+    [String(MAX), MAX],
+    ["9007199254740992", MAX],
+    ["99999999999999999999", MAX],
+    ["-99999999999999999999", -MAX],
+    ["9".repeat(10_000), MAX],
+    [3, 3],
+    [-0, 0],
+    [1e21, MAX],
+    ["2abc", undefined],
+    ["1.5", undefined],
+    ["1.0", undefined],
+    ["1e3", undefined],
+    ["0x10", undefined],
+    ["0b1", undefined],
+    ["", undefined],
+    [" 2", undefined],
+    ["2 ", undefined],
+    ["\t2", undefined],
+    ["+2", undefined],
+    ["--2", undefined],
+    ["-", undefined],
+    ["２", undefined],
+    ["Infinity", undefined],
+    ["NaN", undefined],
+    [1.5, undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    [true, undefined],
+    [null, undefined],
+    [{}, undefined],
+    [["2"], undefined],
+  ])("reads %j as %s", (input, expected) => {
+    expect(readWholeNumber(input)).toBe(expected);
+  });
+
+  it("never returns -0", () => {
+    expect(Object.is(readWholeNumber("-0"), 0)).toBe(true);
+    expect(Object.is(readWholeNumber(-0), 0)).toBe(true);
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import {
+  defineResource,
+  headerNamePresets,
+  json,
+  list,
+  type MethodDefinition,
+  type ResourceMethod,
+  type ResourceOptions,
+} from "../../src/index.js";
+
+const get = list({ handler: () => [] });
+const del = json({ handler: () => undefined });
+
+describe("defineResource", () => {
+  it.each<[string, Partial<Record<ResourceMethod, MethodDefinition>>, string]>([
+    ["GET only (the spec's /packages/)", { GET: get }, "GET, OPTIONS"],
+    [
+      "fixed order whatever the definition order",
+      { DELETE: del, POST: del, GET: get },
+      "GET, POST, DELETE, OPTIONS",
+    ],
+    [
+      "every method",
+      { PATCH: del, PUT: del, DELETE: del, POST: del, GET: get },
+      "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+    ],
+    ["none", {}, "OPTIONS"],
+  ])("Allow for %s", (_name, methods, allow) => {
+    expect(defineResource(methods).allow).toBe(allow);
+  });
+
+  it.each(["HEAD", "OPTIONS", "get", "TRACE"])("rejects a %s definition", (name) => {
+    expect(() => defineResource({ [name]: get } as never)).toThrow(
+      new TypeError(`A resource defines GET, POST, PUT, PATCH or DELETE, not "${name}"`),
+    );
+  });
+
+  it.each<[string, ResourceOptions, Error]>([
+    [
+      "a misspelt linkParams",
+      { linkParams: "All" as never },
+      new TypeError('linkParams must be one of "filters", "page-only", "all"; got "All"'),
+    ],
+    [
+      "an unknown overflow",
+      { overflow: "wrap" as never },
+      new TypeError('overflow must be one of "empty", "last", "error"; got "wrap"'),
+    ],
+    [
+      "a default page size over the maximum",
+      { defaultPageSize: 50, maxPageSize: 10 },
+      new RangeError("defaultPageSize must be an integer from 1 to maxPageSize (10), got 50"),
+    ],
+    [
+      "an invalid header name",
+      { headerNames: { ...headerNamePresets.xPagination, count: "X Count" } },
+      new TypeError('Invalid header name: "X Count"'),
+    ],
+    [
+      "a page parameter that is not a template variable",
+      { template: true, pageSizeParam: "page size" },
+      new TypeError('"page size" cannot be an RFC 6570 variable name'),
+    ],
+  ])("checks its options when defined, not on the first request: %s", (_name, options, error) => {
+    expect(() => defineResource({ GET: get }, options)).toThrow(error);
+  });
+
+  it.each<[string, unknown, Error]>([
+    [
+      "a key given as a string",
+      { apiKey: "dev-key" },
+      new TypeError(
+        // the key itself is never echoed
+        "apiKey must be a function (key, request) => boolean; got a string. Use apiKeyVerifier(keys) or a function.",
+      ),
+    ],
+    [
+      "cors as a string",
+      { cors: "*" },
+      new TypeError(
+        'cors must be true, false or an object of CorsOptions; got a string ("*"). For any origin use cors: true; for one, cors: { origin: "https://app.example" }.',
+      ),
+    ],
+    [
+      "a misspelt option name",
+      { linkParam: "all" },
+      new TypeError('Unknown resource option "linkParam"; did you mean "linkParams"?'),
+    ],
+    [
+      "a misspelt name in another letter case",
+      { maxpagesize: 10 },
+      new TypeError('Unknown resource option "maxpagesize"; did you mean "maxPageSize"?'),
+    ],
+    [
+      "a name like no option",
+      { limit: 10 },
+      new TypeError(
+        'Unknown resource option "limit"; the resource options are defaultPageSize, maxPageSize, invalid, overMax, pageParam, pageSizeParam, overflow, baseUrl, linkParams, template, apiKey, cors, trustProxy, maxBodyBytes, queryOnBodyMethods, emptyHeaders, headerNames',
+      ),
+    ],
+    [
+      "options that are not an object",
+      "fast",
+      new TypeError('A resource\'s options must be an object; got a string ("fast")'),
+    ],
+    [
+      "a misspelt cors option",
+      { cors: { orign: "https://a.example" } },
+      new TypeError('Unknown cors option "orign"; did you mean "origin"?'),
+    ],
+    [
+      "a cors origin that is a number",
+      { cors: { origin: 3 } },
+      new TypeError(
+        'cors.origin must be "*", an origin, a list of origins or a function; got number 3',
+      ),
+    ],
+    [
+      "a cors header that cannot stand in a header",
+      { cors: { allowHeaders: ["X-Api-Key\r\nX-Evil: 1"] } },
+      new TypeError(
+        'cors.allowHeaders must be a list of header names; got ["X-Api-Key\\r\\nX-Evil: 1"]',
+      ),
+    ],
+    [
+      "a cors maxAge in fractions",
+      { cors: { maxAge: 1.5 } },
+      new RangeError("cors.maxAge must be a whole number of seconds; got number 1.5"),
+    ],
+    [
+      "cors credentials as text",
+      { cors: { credentials: "true" } },
+      new TypeError('cors.credentials must be true or false; got a string ("true")'),
+    ],
+    [
+      "trustProxy as text",
+      { trustProxy: "yes" },
+      new TypeError('trustProxy must be one of true, false; got "yes"'),
+    ],
+    [
+      "an unknown queryOnBodyMethods",
+      { queryOnBodyMethods: "drop" },
+      new TypeError('queryOnBodyMethods must be one of "reject", "ignore"; got "drop"'),
+    ],
+    [
+      "a negative maxBodyBytes",
+      { maxBodyBytes: -1 },
+      new RangeError("maxBodyBytes must be a whole number of bytes; got number -1"),
+    ],
+    [
+      "a baseUrl without a scheme",
+      { baseUrl: "api.example.com" },
+      new TypeError('baseUrl must be an absolute http(s) URL, got "api.example.com"'),
+    ],
+    [
+      "a baseUrl that is not text",
+      { baseUrl: 80 },
+      new TypeError("baseUrl must be a string or a URL, got number"),
+    ],
+  ])("refuses %s when defined, naming the option and the fix", (_name, options, error) => {
+    expect(() => defineResource({ GET: get }, options as ResourceOptions)).toThrow(error);
+    expect(() => defineResource({ GET: get }, options as ResourceOptions)).toThrow(
+      error.constructor as ErrorConstructor,
+    );
+  });
+
+  it.each<[string, unknown, Error]>([
+    [
+      "a bare handler object",
+      { handler: () => [] },
+      new TypeError(
+        "GET must be made with list({ handler }) or json({ handler }); got an object with kind undefined",
+      ),
+    ],
+    ["a handler function", () => [], new TypeError("GET must be an object; got a function")],
+    [
+      "a list without a handler",
+      { kind: "list", handler: "items" },
+      new TypeError(
+        'GET must be made with list({ handler }) or json({ handler }); its handler is a string ("items"), not a function',
+      ),
+    ],
+    [
+      "a schema that is not a Standard Schema",
+      { kind: "list", handler: () => [], schema: { status: "string" } },
+      new TypeError("GET's schema must be a zod schema or another Standard Schema"),
+    ],
+    [
+      "a json status that is not a success",
+      { kind: "json", handler: () => 1, status: 500, body: "object" },
+      new RangeError("GET's status must be a success status (200 to 299); got number 500"),
+    ],
+    [
+      "a json body kind that does not exist",
+      { kind: "json", handler: () => 1, status: 200, body: "array" },
+      new TypeError('GET\'s body must be one of "object", "json"; got "array"'),
+    ],
+  ])("refuses a method definition of %s when defined", (_name, definition, error) => {
+    expect(() => defineResource({ GET: definition as MethodDefinition })).toThrow(error);
+  });
+
+  it("keeps a frozen copy of its options: changing the caller's object later changes nothing", async () => {
+    const options: { maxPageSize: number } = { maxPageSize: 100 };
+    const resource = defineResource({ GET: list({ handler: () => [] }) }, options);
+    options.maxPageSize = 10;
+    expect(resource.options).toStrictEqual({ maxPageSize: 100 });
+    expect(Object.isFrozen(resource.options)).toBe(true);
+  });
+
+  it("json defaults to status 200; list and json keep their definitions", () => {
+    const handler = () => 1;
+    expect(json({ handler })).toStrictEqual({ kind: "json", status: 200, body: "object", handler });
+    expect(json({ handler, status: 201, body: "json" })).toStrictEqual({
+      kind: "json",
+      status: 201,
+      body: "json",
+      handler,
+    });
+    expect(list({ handler: () => [] }).kind).toBe("list");
+  });
+});
