@@ -4,6 +4,7 @@ export default defineConfig([
   {
     entry: {
       index: "src/index.ts",
+      "adapter/index": "src/adapter/index.ts",
       "express/index": "src/express/index.ts",
       "fastify/index": "src/fastify/index.ts",
       "fetch/index": "src/fetch/index.ts",

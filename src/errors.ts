@@ -22,21 +22,25 @@ export interface ProblemIssue {
   readonly detail: string;
 }
 
+/** Each problem code and the one HTTP status it is answered with. */
+const PROBLEM_STATUS = {
+  invalid_parameter: 400,
+  page_size_too_large: 400,
+  page_out_of_range: 404,
+  unsupported_media_type: 415,
+  malformed_json: 400,
+  body_not_object: 400,
+  parameter_in_query: 400,
+  validation_failed: 400,
+  payload_too_large: 413,
+  bad_request: 400,
+  not_found: 404,
+  unauthorized: 401,
+  method_not_allowed: 405,
+} as const;
+
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
-export type ProblemCode =
-  | "invalid_parameter"
-  | "page_size_too_large"
-  | "page_out_of_range"
-  | "unsupported_media_type"
-  | "malformed_json"
-  | "body_not_object"
-  | "parameter_in_query"
-  | "validation_failed"
-  | "payload_too_large"
-  | "bad_request"
-  | "not_found"
-  | "unauthorized"
-  | "method_not_allowed";
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
 const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: "Bad Request",
@@ -113,4 +117,110 @@ export class PagewiseError extends Error {
       ...extra,
     };
   }
+}
+
+type ProblemExtra = { parameter?: string; errors?: readonly ProblemIssue[] };
+
+/** The error of a problem code, at the status the code fixes. */
+function problem(
+  code: ProblemCode,
+  detail: string,
+  extra?: ProblemExtra,
+  headers?: Readonly<Record<string, string>>,
+): PagewiseError {
+  return new PagewiseError(PROBLEM_STATUS[code], code, detail, extra, headers);
+}
+
+// One factory per problem code: the only places pagewise builds a PagewiseError.
+
+/** 400 `invalid_parameter`: strict mode, `page` or `page_size` not a valid number. */
+export function invalidParameter(parameter: string, detail: string): PagewiseError {
+  return problem("invalid_parameter", detail, { parameter });
+}
+
+/** 400 `page_size_too_large`: `overMax: 'error'` and a page size over the maximum. */
+export function pageSizeTooLarge(parameter: string, max: number): PagewiseError {
+  return problem("page_size_too_large", `Parameter "${parameter}" must be at most ${max}.`, {
+    parameter,
+  });
+}
+
+/** 404 `page_out_of_range`: `overflow: 'error'` and a page past the last. */
+export function pageOutOfRange(page: number, last: number, parameter: string): PagewiseError {
+  return problem("page_out_of_range", `Page ${page} does not exist; the last page is ${last}.`, {
+    parameter,
+  });
+}
+
+/** 415 `unsupported_media_type`: a body that is not JSON. */
+export function unsupportedMediaType(): PagewiseError {
+  return problem(
+    "unsupported_media_type",
+    "The request body must be JSON, sent with Content-Type: application/json.",
+  );
+}
+
+/** 400 `malformed_json`: a body that is not UTF-8 JSON. */
+export function malformedJson(): PagewiseError {
+  return problem("malformed_json", "The request body is not valid UTF-8 JSON.");
+}
+
+/** 400 `body_not_object`: a JSON body that is not an object. */
+export function bodyNotObject(): PagewiseError {
+  return problem("body_not_object", "The request body must be a JSON object.");
+}
+
+/** 400 `parameter_in_query`: query parameters on a DELETE/PATCH/POST/PUT. */
+export function parameterInQuery(method: string, parameter: string): PagewiseError {
+  return problem(
+    "parameter_in_query",
+    `Parameters of a ${method.toUpperCase()} request go in a JSON body, not the query string; found "${parameter}".`,
+    { parameter },
+  );
+}
+
+/** 400 `validation_failed`: the schema rejected the parameters (every issue in `errors`). */
+export function validationFailed(detail: string, errors: readonly ProblemIssue[]): PagewiseError {
+  const parameter = errors[0]?.parameter;
+  return problem("validation_failed", detail, { ...(parameter ? { parameter } : {}), errors });
+}
+
+/** 413 `payload_too_large`: a body over the limit. */
+export function payloadTooLarge(maxBytes: number): PagewiseError {
+  return problem("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
+}
+
+/** 400 `bad_request`: a request that could not be read (an aborted upload, a malformed escape). */
+export function badRequest(): PagewiseError {
+  return problem("bad_request", "The request could not be read.");
+}
+
+/**
+ * 404 `not_found`: a path nothing is served at (the path, cut to 200 characters, in its detail).
+ *
+ * @example
+ * ```ts
+ * const { status, headers, body } = problemResponse(notFoundProblem(req.path));
+ * ```
+ */
+export function notFoundProblem(path: string): PagewiseError {
+  return problem("not_found", `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`);
+}
+
+/** The challenge a 401 carries (RFC 9110 requires one). */
+const API_KEY_CHALLENGE = { "WWW-Authenticate": 'ApiKey header="X-Api-Key"' };
+
+/** 401 `unauthorized`: `X-Api-Key` missing or rejected, with the `WWW-Authenticate` challenge. */
+export function unauthorized(detail: string): PagewiseError {
+  return problem("unauthorized", detail, {}, API_KEY_CHALLENGE);
+}
+
+/** 405 `method_not_allowed`, with the `Allow` header. */
+export function methodNotAllowed(method: string, allow: string): PagewiseError {
+  return problem(
+    "method_not_allowed",
+    `${method} is not allowed here; allowed: ${allow}.`,
+    {},
+    { Allow: allow },
+  );
 }

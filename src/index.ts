@@ -1,8 +1,13 @@
 /**
- * pagewise: HTTP pagination and request conventions as framework-free functions.
+ * pagewise: the conventions of the Package Repository HTTP API (its request parameters, section
+ * 4.1, and its pagination, section 4.3; docs/decisions.md says how pagewise reads what it leaves
+ * open) as framework-free functions, and resources that serve them through `pagewise/express`,
+ * `pagewise/fastify` and `pagewise/fetch`. Functions for adapter authors are in `pagewise/adapter`,
+ * the client in `pagewise/client`.
  * @packageDocumentation
  */
 
+// Errors: one class, RFC 9457 problems.
 export {
   PagewiseError,
   PROBLEM_CONTENT_TYPE,
@@ -10,10 +15,19 @@ export {
   type ProblemCode,
   type ProblemIssue,
 } from "./errors.js";
+// HTTP pieces the conventions build on.
 export { formatLinkHeader, type LinkValue } from "./http/link-header.js";
 export { isJsonMediaType } from "./http/media-type.js";
 export { sendsParamsInBody } from "./http/methods.js";
-export { compilePathPattern, type PathMatcher } from "./http/path-pattern.js";
+// Defaults, each stated once.
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_PAGE_SIZE,
+  DEFAULT_PAGE_PARAM,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE_PARAM,
+} from "./options.js";
+// Pagination (spec section 4.3): page parameters, page math, links and headers.
 export {
   exposedHeaderNames,
   headerNamePresets,
@@ -40,6 +54,7 @@ export {
   type PaginationHeadersOptions,
   paginationHeaders,
 } from "./pagination/pagination-headers.js";
+// Request parameters (spec section 4.1): the query for GET, a JSON body for DELETE/PATCH/POST/PUT.
 export type { BodyInput } from "./params/json-body.js";
 export type { QueryInput } from "./params/query-input.js";
 export {
@@ -54,10 +69,11 @@ export {
   splitRequestParams,
 } from "./params/split-request-params.js";
 export type { StandardSchemaV1 } from "./params/standard-schema.js";
-export { apiKeyVerifier } from "./resource/api-key.js";
-export { type CorsOptions, type CorsRequest, corsHeaders } from "./resource/cors-headers.js";
+// Resources: one URL's methods, served by the adapters.
 export {
   type ApiKeyVerifier,
+  apiKeyVerifier,
+  type CorsOptions,
   defineResource,
   type HandlerContext,
   type JsonMethod,
@@ -70,12 +86,4 @@ export {
   type Resource,
   type ResourceMethod,
   type ResourceOptions,
-} from "./resource/define-resource.js";
-export { handleResource, type ResourceRequest } from "./resource/handle-resource.js";
-export {
-  frameworkBodyError,
-  notFoundProblem,
-  problemResponse,
-  type ResourceResponse,
-} from "./resource/problem-response.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./resource/settings.js";
+} from "./resource/index.js";

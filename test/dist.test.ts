@@ -11,7 +11,14 @@ import configs from "../tsup.config.js";
 
 const outDir = new URL("../node_modules/.cache/pagewise-dist-test/", import.meta.url);
 const require = createRequire(outDir);
-const entries = ["index", "express/index", "fastify/index", "fetch/index", "client/index"] as const;
+const entries = [
+  "index",
+  "adapter/index",
+  "express/index",
+  "fastify/index",
+  "fetch/index",
+  "client/index",
+] as const;
 
 beforeAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
@@ -43,11 +50,11 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
         "paginationHeaders",
         "parsePageParams",
         "defineResource",
-        "handleResource",
       ]),
-      ["expressErrorHandler", "expressHandler"],
-      ["default", "fastifyPagewise"],
-      ["fetchHandler", "fetchRouter"],
+      expect.arrayContaining(["handleResource", "problemResponse", "notFoundProblem"]),
+      ["expressErrorHandler", "expressHandler", "writeResponse"],
+      ["default", "fastifyPagewise", "sendResponse"],
+      ["fetchHandler", "fetchRouter", "toResponse"],
       [
         "PaginationError",
         "buildRequest",

@@ -1,31 +1,56 @@
 import { expect, it } from "vitest";
+import * as adapter from "../src/adapter/index.js";
+import * as express from "../src/express/index.js";
+import * as fastify from "../src/fastify/index.js";
+import * as fetchEntry from "../src/fetch/index.js";
 import * as pagewise from "../src/index.js";
 
-it("exports exactly the curated public API", () => {
-  expect(Object.keys(pagewise).sort()).toStrictEqual([
-    "DEFAULT_MAX_BODY_BYTES",
-    "PROBLEM_CONTENT_TYPE",
-    "PagewiseError",
-    "apiKeyVerifier",
-    "compilePathPattern",
-    "corsHeaders",
-    "defineResource",
-    "exposedHeaderNames",
-    "formatLinkHeader",
-    "frameworkBodyError",
-    "handleResource",
-    "headerNamePresets",
-    "isJsonMediaType",
-    "json",
-    "list",
-    "notFoundProblem",
-    "pageLinks",
-    "paginate",
-    "paginationHeaders",
-    "parsePageParams",
-    "problemResponse",
-    "readRequestParams",
-    "sendsParamsInBody",
-    "splitRequestParams",
-  ]);
+it.each<[string, Record<string, unknown>, string[]]>([
+  [
+    "pagewise: what a server author needs",
+    pagewise,
+    [
+      "DEFAULT_MAX_BODY_BYTES",
+      "DEFAULT_MAX_PAGE_SIZE",
+      "DEFAULT_PAGE_PARAM",
+      "DEFAULT_PAGE_SIZE",
+      "DEFAULT_PAGE_SIZE_PARAM",
+      "PROBLEM_CONTENT_TYPE",
+      "PagewiseError",
+      "apiKeyVerifier",
+      "defineResource",
+      "exposedHeaderNames",
+      "formatLinkHeader",
+      "headerNamePresets",
+      "isJsonMediaType",
+      "json",
+      "list",
+      "pageLinks",
+      "paginate",
+      "paginationHeaders",
+      "parsePageParams",
+      "readRequestParams",
+      "sendsParamsInBody",
+      "splitRequestParams",
+    ],
+  ],
+  [
+    "pagewise/adapter: what an adapter author needs",
+    adapter,
+    [
+      "DEFAULT_MAX_BODY_BYTES",
+      "compilePathPattern",
+      "corsHeaders",
+      "frameworkBodyError",
+      "handleResource",
+      "notFoundProblem",
+      "problemResponse",
+      "serveResource",
+    ],
+  ],
+  ["pagewise/express", express, ["expressErrorHandler", "expressHandler", "writeResponse"]],
+  ["pagewise/fastify", fastify, ["default", "fastifyPagewise", "sendResponse"]],
+  ["pagewise/fetch", fetchEntry, ["fetchHandler", "fetchRouter", "toResponse"]],
+])("%s: exactly the curated API", (_name, entry, names) => {
+  expect(Object.keys(entry).sort()).toStrictEqual(names);
 });

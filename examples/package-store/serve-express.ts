@@ -1,8 +1,8 @@
 /** The package API on Express 5: `npm run example:express`. */
 import { createServer } from "node:http";
 import express from "express";
-import { notFoundProblem, problemResponse } from "pagewise";
-import { expressErrorHandler, expressHandler } from "pagewise/express";
+import { notFoundProblem, problemResponse } from "pagewise/adapter";
+import { expressErrorHandler, expressHandler, writeResponse } from "pagewise/express";
 import type { Config } from "./config.js";
 import { createPackageApi, listenOn, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
@@ -19,10 +19,7 @@ export async function startExpress(config: Config): Promise<Started> {
   for (const [path, file] of loadStaticFiles()) {
     app.get(path, (_req, res) => res.writeHead(200, file.headers).end(file.body));
   }
-  app.use((req, res) => {
-    const { status, headers, body } = problemResponse(notFoundProblem(req.path));
-    res.writeHead(status, headers).end(body);
-  });
+  app.use((req, res) => writeResponse(res, problemResponse(notFoundProblem(req.path))));
   // Express's own 4xx errors (a malformed escape in the path) as problems, never a stack trace.
   app.use(expressErrorHandler());
   const server = createServer(app);

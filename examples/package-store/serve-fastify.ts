@@ -5,8 +5,8 @@ import {
   frameworkBodyError,
   notFoundProblem,
   problemResponse,
-} from "pagewise";
-import { fastifyPagewise } from "pagewise/fastify";
+} from "pagewise/adapter";
+import { fastifyPagewise, sendResponse } from "pagewise/fastify";
 import type { Config } from "./config.js";
 import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
@@ -17,12 +17,9 @@ export async function startFastify(config: Config): Promise<Started> {
   // Fastify's own errors before routing (a malformed escape in the path) as problems, too.
   const frameworkErrors = (error: Error, _request: unknown, reply: FastifyReply) => {
     const problem = frameworkBodyError(error, DEFAULT_MAX_BODY_BYTES);
-    if (problem === undefined) return reply.send(error);
-    const { status, headers, body } = problemResponse(problem);
-    return reply
-      .code(status)
-      .headers(headers)
-      .send(Buffer.from(body ?? ""));
+    return problem === undefined
+      ? reply.send(error)
+      : sendResponse(reply, problemResponse(problem));
   };
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
@@ -33,15 +30,9 @@ export async function startFastify(config: Config): Promise<Started> {
   for (const [path, file] of loadStaticFiles()) {
     app.get(path, (_request, reply) => reply.headers(file.headers).send(Buffer.from(file.body)));
   }
-  app.setNotFoundHandler((request, reply) => {
-    const { status, headers, body } = problemResponse(
-      notFoundProblem(request.url.split("?")[0] ?? ""),
-    );
-    return reply
-      .code(status)
-      .headers(headers)
-      .send(Buffer.from(body ?? ""));
-  });
+  app.setNotFoundHandler((request, reply) =>
+    sendResponse(reply, problemResponse(notFoundProblem(request.url.split("?")[0] ?? ""))),
+  );
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

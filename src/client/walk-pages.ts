@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import type { PreparedRequest } from "./build-request.js";
 import { expandTemplate } from "./expand-template.js";
 import { fetchWithRetry, type RetryOptions } from "./fetch-with-retry.js";
@@ -132,7 +133,7 @@ function prepareWalk(
   options: WalkOptions,
   walkSignal: AbortSignal,
 ) {
-  const { pageParam = "page", pageSizeParam = "page_size" } = options;
+  const { pageParam = DEFAULT_PAGE_PARAM, pageSizeParam = DEFAULT_PAGE_SIZE_PARAM } = options;
   const request: { url: string; init: RequestInit } =
     typeof start === "string" ? { url: start, init: {} } : start;
   const startUrl = new URL(request.url, globalThis.location?.href);

@@ -3,17 +3,15 @@
  * express.json()'s body errors as problems.
  * @packageDocumentation
  */
+import type { ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import { DEFAULT_MAX_BODY_BYTES } from "../options.js";
+import type { ResourceResponse } from "../resource/contract.js";
 import type { Resource } from "../resource/define-resource.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { isThenable, type MaybePromise } from "../resource/maybe-async.js";
 import { nodeHeader, readNodeBody } from "../resource/node-body.js";
-import {
-  frameworkBodyError,
-  problemResponse,
-  type ResourceResponse,
-} from "../resource/problem-response.js";
-import { DEFAULT_MAX_BODY_BYTES } from "../resource/settings.js";
+import { frameworkBodyError, problemResponse } from "../resource/problem-response.js";
 
 /**
  * An Express handler serving a resource at a path. Mount it with `app.all` (or `router.all`) so it
@@ -48,8 +46,8 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
     } catch (bug) {
       return next(bug);
     }
-    if (!isThenable(response)) return write(res, response);
-    Promise.resolve(response).then((value) => write(res, value), next);
+    if (!isThenable(response)) return writeResponse(res, response);
+    Promise.resolve(response).then((value) => writeResponse(res, value), next);
   };
 }
 
@@ -70,11 +68,25 @@ export function expressErrorHandler(maxBodyBytes = DEFAULT_MAX_BODY_BYTES): Erro
   return (error, _req, res, next) => {
     const problem = frameworkBodyError(error, maxBodyBytes);
     if (problem === undefined || res.headersSent) return next(error);
-    write(res, problemResponse(problem));
+    writeResponse(res, problemResponse(problem));
   };
 }
 
-function write(res: import("express").Response, { status, headers, body }: ResourceResponse): void {
+/**
+ * Writes pagewise's plain response (status, headers, body) to an Express response, as every
+ * pagewise answer is written: for your own routes' problems.
+ *
+ * @param res - the Express response (any `node:http` response)
+ * @param response - `{ status, headers, body }`, e.g. from `problemResponse` (`pagewise/adapter`)
+ * @example
+ * ```ts
+ * app.use((req, res) => writeResponse(res, problemResponse(notFoundProblem(req.path))));
+ * ```
+ */
+export function writeResponse(
+  res: ServerResponse,
+  { status, headers, body }: ResourceResponse,
+): void {
   res.writeHead(status, headers);
   res.end(body ?? undefined);
 }

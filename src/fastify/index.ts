@@ -6,12 +6,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { BodyInput } from "../params/json-body.js";
-import type { Resource, ResourceOptions } from "../resource/define-resource.js";
+import type { ResourceResponse } from "../resource/contract.js";
+import { defineResource, type Resource } from "../resource/define-resource.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { andThen } from "../resource/maybe-async.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../resource/node-body.js";
-import { frameworkBodyError, type ResourceResponse } from "../resource/problem-response.js";
-import { resourceSettings } from "../resource/settings.js";
+import { frameworkBodyError } from "../resource/problem-response.js";
+import type { ResourceOptions } from "../resource/resource-options.js";
 
 /** Plugin options: defaults for every resource registered through `fastify.pagewise`. */
 export type FastifyPagewiseOptions = ResourceOptions<FastifyRequest>;
@@ -62,11 +63,12 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, regis
   } = registered as FastifyPagewiseOptions &
     Record<"prefix" | "logLevel" | "logSerializers", unknown>;
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
-    const merged = {
-      ...resource,
-      options: Object.freeze({ ...defaults, ...resource.options, ...options }),
-    };
-    resourceSettings(merged.options); // checks the merged options at registration (a TypeError)
+    // The merged options checked at registration, as defineResource checks its own (a TypeError).
+    const merged = defineResource(resource.methods, {
+      ...defaults,
+      ...resource.options,
+      ...options,
+    });
     // A child scope: its body parser (raw streams, read by pagewise with its own limit) touches
     // no other route.
     this.register(async (scope) => {
@@ -97,11 +99,24 @@ function respond(
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,
   });
-  return andThen(response, (value) => send(reply, value));
+  return andThen(response, (value) => sendResponse(reply, value));
 }
 
-function send(reply: FastifyReply, response: ResourceResponse) {
-  // Bytes, not a string: Fastify would append "; charset=utf-8" to the spec's Content-Type.
+/**
+ * Sends pagewise's plain response (status, headers, body) with a Fastify reply, as every pagewise
+ * answer is sent (as bytes: Fastify would add `; charset=utf-8` to a string's JSON type): for your
+ * own routes' problems.
+ *
+ * @param reply - the Fastify reply
+ * @param response - `{ status, headers, body }`, e.g. from `problemResponse` (`pagewise/adapter`)
+ * @example
+ * ```ts
+ * app.setNotFoundHandler((request, reply) =>
+ *   sendResponse(reply, problemResponse(notFoundProblem(request.url.split("?")[0] ?? ""))),
+ * );
+ * ```
+ */
+export function sendResponse(reply: FastifyReply, response: ResourceResponse): FastifyReply {
   const body = response.body === null ? undefined : Buffer.from(response.body);
   return reply.code(response.status).headers(response.headers).send(body);
 }
@@ -121,7 +136,7 @@ function handler(resource: Resource<FastifyRequest>) {
  * with Allow and CORS. Any other error goes on to Fastify's handler.
  */
 function errorHandler(resource: Resource<FastifyRequest>) {
-  const { maxBodyBytes } = resourceSettings(resource.options);
+  const { maxBodyBytes } = resource.settings;
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const problem = frameworkBodyError(error, maxBodyBytes);
     if (problem === undefined) throw error;

@@ -17,22 +17,45 @@ export interface RequestTarget {
 export function splitRequestTarget(url: string | URL): RequestTarget {
   if (typeof url !== "string")
     return { path: absolutePath(url.pathname), query: url.search.slice(1) };
-  const hash = url.indexOf("#");
-  const target = hash < 0 ? url : url.slice(0, hash);
-  const start = target.startsWith("/") || !SCHEME.test(target) ? 0 : authorityEnd(target);
-  const mark = target.indexOf("?", start);
+  const { start, mark, end } = targetBounds(url);
   return mark < 0
-    ? { path: absolutePath(target.slice(start)), query: "" }
-    : { path: absolutePath(target.slice(start, mark)), query: target.slice(mark + 1) };
+    ? { path: absolutePath(url.slice(start, end)), query: "" }
+    : { path: absolutePath(url.slice(start, mark)), query: url.slice(mark + 1, end) };
 }
 
-function authorityEnd(url: string): number {
+/**
+ * The path of a request target or an absolute URL as sent (no query, no fragment, not decoded);
+ * `/` when it has none.
+ */
+export function requestPath(url: string): string {
+  const { start, mark, end } = targetBounds(url);
+  return url.slice(start, mark < 0 ? end : mark) || "/";
+}
+
+/** The raw query of a request target or an absolute URL: after `?`, before `#`; `""` without one. */
+export function requestQuery(url: string): string {
+  const mark = url.indexOf("?");
+  if (mark < 0) return "";
+  const hash = url.indexOf("#", mark);
+  return url.slice(mark + 1, hash < 0 ? url.length : hash);
+}
+
+/** Where a target's path starts (after any scheme and authority), its `?` (or -1), and its end (`#`). */
+function targetBounds(url: string): { start: number; mark: number; end: number } {
+  const hash = url.indexOf("#");
+  const end = hash < 0 ? url.length : hash;
+  const start = url.startsWith("/") || !SCHEME.test(url) ? 0 : authorityEnd(url, end);
+  const mark = url.indexOf("?", start);
+  return { start, mark: mark < 0 || mark >= end ? -1 : mark, end };
+}
+
+function authorityEnd(url: string, end: number): number {
   const from = url.indexOf("//") + 2;
-  for (let i = from; i < url.length; i++) {
+  for (let i = from; i < end; i++) {
     const ch = url[i];
     if (ch === "/" || ch === "?") return i;
   }
-  return url.length;
+  return end;
 }
 
 function absolutePath(path: string): string {

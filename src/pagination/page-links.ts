@@ -1,6 +1,13 @@
 import { toHeaderSafeUrl, toWellFormed } from "../http/header-safe-url.js";
 import { queryPairName, splitRequestTarget, trimTrailingSlashes } from "../http/request-target.js";
 import { assertOption } from "../option-checks.js";
+import {
+  BOOLEANS,
+  DEFAULT_PAGE_PARAM,
+  DEFAULT_PAGE_SIZE_PARAM,
+  LINK_PARAMS,
+  type LinkParams,
+} from "../options.js";
 import type { Page } from "./paginate.js";
 
 /** Options that say how page link URLs are built. */
@@ -20,7 +27,7 @@ export interface PageLinksOptions {
    * Which request query parameters a link keeps besides `page`: `'filters'` (default) keeps all but
    * `page_size`; `'page-only'` keeps none; `'all'` keeps every one, `page_size` at its effective value.
    */
-  readonly linkParams?: "filters" | "page-only" | "all";
+  readonly linkParams?: LinkParams;
   /** Emit RFC 6570 templates with the page size as a variable: `?page=3{&page_size}`. Default `false`. */
   readonly template?: boolean;
   /** Name of the page parameter. Default `'page'`. */
@@ -93,7 +100,7 @@ export function pageTargets(page: Page): [PageRel, number][] {
 export interface LinkSettings {
   readonly pageParam: string;
   readonly pageSizeParam: string;
-  readonly linkParams: "filters" | "page-only" | "all";
+  readonly linkParams: LinkParams;
   /** `page=` with the page parameter's name as it stands in a link. */
   readonly pageAssignment: string;
   /** `&page_size=`, likewise. */
@@ -108,7 +115,11 @@ export interface LinkSettings {
  * @throws {TypeError} for an unknown option value or a parameter name that cannot stand in a link
  */
 export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">): LinkSettings {
-  const { pageParam = "page", pageSizeParam = "page_size", linkParams = "filters" } = options;
+  const {
+    pageParam = DEFAULT_PAGE_PARAM,
+    pageSizeParam = DEFAULT_PAGE_SIZE_PARAM,
+    linkParams = "filters",
+  } = options;
   assertOption("linkParams", linkParams, LINK_PARAMS);
   assertOption("template", options.template, BOOLEANS);
   return {
@@ -162,9 +173,6 @@ function withoutColons(text: string): string {
   return text.includes(":") ? text.replaceAll(":", "%3A") : text;
 }
 
-const LINK_PARAMS = ["filters", "page-only", "all"] as const;
-const BOOLEANS = [true, false] as const;
-
 /**
  * Checks a configured base URL when a resource is defined, as the first link would.
  *
@@ -206,8 +214,8 @@ function trustedBase(baseUrl: string | URL): string {
 const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9._~\-:[\]]+$/;
 
 const encodedNames = new Map<string, string>([
-  ["page", "page"],
-  ["page_size", "page_size"],
+  [DEFAULT_PAGE_PARAM, DEFAULT_PAGE_PARAM],
+  [DEFAULT_PAGE_SIZE_PARAM, DEFAULT_PAGE_SIZE_PARAM],
 ]);
 
 /** A parameter name as it stands in a link, validated and encoded once per distinct name. */

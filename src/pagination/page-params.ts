@@ -1,5 +1,15 @@
-import { PagewiseError } from "../errors.js";
+import { invalidParameter, type PagewiseError, pageSizeTooLarge } from "../errors.js";
 import { assertOption } from "../option-checks.js";
+import {
+  DEFAULT_MAX_PAGE_SIZE,
+  DEFAULT_PAGE_PARAM,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE_PARAM,
+  INVALID,
+  type Invalid,
+  OVER_MAX,
+  type OverMax,
+} from "../options.js";
 import { firstValue, type QueryInput } from "../params/query-input.js";
 import { readWholeNumber } from "../params/whole-number.js";
 
@@ -13,9 +23,9 @@ export interface PageParamsOptions {
    * What an invalid value does: `'lenient'` (default) reads a bad `page` as 1 and a bad, zero or
    * negative `page_size` as the default; `'strict'` throws a 400 {@link PagewiseError}.
    */
-  readonly invalid?: "lenient" | "strict";
+  readonly invalid?: Invalid;
   /** A `page_size` over the maximum: `'clamp'` (default) serves the maximum; `'error'` throws a 400. */
-  readonly overMax?: "clamp" | "error";
+  readonly overMax?: OverMax;
   /** Name of the page parameter. Default `'page'`. */
   readonly pageParam?: string;
   /** Name of the page-size parameter. Default `'page_size'`. */
@@ -67,7 +77,12 @@ export interface PageParamsSettings {
  * @throws {RangeError} for page-size limits out of range; {@link TypeError} for an unknown option value
  */
 export function pageParamsSettings(options: PageParamsOptions): PageParamsSettings {
-  const { defaultPageSize = 30, maxPageSize = 500, invalid, overMax } = options;
+  const {
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    maxPageSize = DEFAULT_MAX_PAGE_SIZE,
+    invalid,
+    overMax,
+  } = options;
   assertPageSizeLimits(defaultPageSize, maxPageSize);
   assertOption("invalid", invalid, INVALID);
   assertOption("overMax", overMax, OVER_MAX);
@@ -76,8 +91,8 @@ export function pageParamsSettings(options: PageParamsOptions): PageParamsSettin
     maxPageSize,
     strict: invalid === "strict",
     overMaxIsError: overMax === "error",
-    pageParam: options.pageParam ?? "page",
-    pageSizeParam: options.pageSizeParam ?? "page_size",
+    pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
+    pageSizeParam: options.pageSizeParam ?? DEFAULT_PAGE_SIZE_PARAM,
   };
 }
 
@@ -97,14 +112,11 @@ export function readPageParams(query: QueryInput, settings: PageParamsSettings):
     pageSize = defaultPageSize;
   }
   if (pageSize > maxPageSize) {
-    if (settings.overMaxIsError) throw tooLarge(pageSizeParam, maxPageSize);
+    if (settings.overMaxIsError) throw pageSizeTooLarge(pageSizeParam, maxPageSize);
     pageSize = maxPageSize;
   }
   return { page: page === undefined || page < 1 ? 1 : page, pageSize };
 }
-
-const INVALID = ["lenient", "strict"] as const;
-const OVER_MAX = ["clamp", "error"] as const;
 
 function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): void {
   if (!Number.isSafeInteger(maxPageSize) || maxPageSize < 1) {
@@ -131,28 +143,15 @@ function describe(value: unknown): string {
 }
 
 function notWhole(name: string, value: unknown): PagewiseError {
-  return new PagewiseError(
-    400,
-    "invalid_parameter",
+  return invalidParameter(
+    name,
     `Parameter "${name}" must be a whole decimal number; got ${describe(value)}.`,
-    { parameter: name },
   );
 }
 
 function notPositive(name: string, value: unknown): PagewiseError {
-  return new PagewiseError(
-    400,
-    "invalid_parameter",
+  return invalidParameter(
+    name,
     `Parameter "${name}" must be a whole number of at least 1; got ${describe(value)}.`,
-    { parameter: name },
-  );
-}
-
-function tooLarge(name: string, max: number): PagewiseError {
-  return new PagewiseError(
-    400,
-    "page_size_too_large",
-    `Parameter "${name}" must be at most ${max}.`,
-    { parameter: name },
   );
 }

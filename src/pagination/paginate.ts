@@ -1,5 +1,6 @@
-import { PagewiseError } from "../errors.js";
+import { PagewiseError, pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
+import { DEFAULT_PAGE_PARAM, OVERFLOW, type Overflow } from "../options.js";
 
 /** Input of {@link paginate}: the dataset size and the effective page parameters. */
 export interface PageRequest {
@@ -17,7 +18,7 @@ export interface PaginateOptions {
    * A page past the last one: `'empty'` (default) serves no items and keeps the requested page
    * number; `'last'` serves the last page; `'error'` throws a 404 {@link PagewiseError}.
    */
-  readonly overflow?: "empty" | "last" | "error";
+  readonly overflow?: Overflow;
   /** Name of the page parameter, reported in the 404 problem. Default `'page'`. */
   readonly pageParam?: string;
 }
@@ -77,12 +78,7 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
   const overflow = request.page > pageTotal;
   if (overflow && options.overflow === "error") {
-    throw new PagewiseError(
-      404,
-      "page_out_of_range",
-      `Page ${request.page} does not exist; the last page is ${pageTotal}.`,
-      { parameter: options.pageParam ?? "page" },
-    );
+    throw pageOutOfRange(request.page, pageTotal, options.pageParam ?? DEFAULT_PAGE_PARAM);
   }
   const page = overflow && options.overflow === "last" ? pageTotal : request.page;
   const offset = page > pageTotal ? count : (page - 1) * pageSize;
@@ -104,8 +100,6 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   if (pageTotal > 1) result.last = pageTotal;
   return result;
 }
-
-const OVERFLOW = ["empty", "last", "error"] as const;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

@@ -1,5 +1,6 @@
 import { formatLink } from "../http/link-header.js";
 import { assertOption } from "../option-checks.js";
+import { EMPTY_HEADERS, type EmptyHeaders } from "../options.js";
 import {
   checkedHeaderNames,
   headerNamePresets,
@@ -21,7 +22,7 @@ export interface PaginationHeadersOptions extends PageLinksOptions {
    * An empty dataset is never paginated: `'omit'` (default) sends no pagination headers for it;
    * `'zero'` sends Count 0, Page, PageTotal 1 and PageSize (still no `Link`), for clients that require them.
    */
-  readonly emptyHeaders?: "omit" | "zero";
+  readonly emptyHeaders?: EmptyHeaders;
   /** Header names; default {@link headerNamePresets}.xPagination. */
   readonly headerNames?: PaginationHeaderNames;
 }
@@ -49,8 +50,6 @@ export function paginationHeaders(
   writePaginationHeaders(headers, page, headerSettings(options), options.url, options.baseUrl);
   return headers;
 }
-
-const EMPTY_HEADERS = ["omit", "zero"] as const;
 
 /** {@link PaginationHeadersOptions} (but the URLs) checked and resolved. */
 export interface HeaderSettings {

@@ -1,5 +1,4 @@
-import { PagewiseError } from "../errors.js";
-import { malformedJson } from "../resource/problem-response.js";
+import { bodyNotObject, malformedJson } from "../errors.js";
 
 /** A request body as a server sees it: raw text or bytes, or a value a framework already parsed. */
 export type BodyInput = string | Uint8Array | object | null | undefined;
@@ -29,7 +28,7 @@ export function isAbsentBody(body: BodyInput): boolean {
 export function readJsonObject(body: BodyInput): Record<string, unknown> {
   const value = readJsonValue(body);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new PagewiseError(400, "body_not_object", "The request body must be a JSON object.");
+    throw bodyNotObject();
   }
   return value as Record<string, unknown>;
 }

@@ -1,7 +1,12 @@
-import { PagewiseError, type ProblemIssue } from "../errors.js";
+import {
+  type ProblemIssue,
+  parameterInQuery,
+  unsupportedMediaType,
+  validationFailed,
+} from "../errors.js";
 import { isJsonMediaType } from "../http/media-type.js";
 import { sendsParamsInBody } from "../http/methods.js";
-import { notJson } from "../resource/problem-response.js";
+import type { QueryOnBodyMethods } from "../options.js";
 import {
   type BodyInput,
   isAbsentBody,
@@ -31,7 +36,7 @@ export interface ReadRequestParamsOptions<S extends StandardSchemaV1 | undefined
    * Query parameters on a DELETE/PATCH/POST/PUT, whose parameters belong in the body:
    * `'reject'` (default) answers 400 so a misplaced filter never widens a delete; `'ignore'` drops them.
    */
-  readonly queryOnBodyMethods?: "reject" | "ignore";
+  readonly queryOnBodyMethods?: QueryOnBodyMethods;
 }
 
 /** The parameters {@link readRequestParams} returns: the schema's output, or a plain record. */
@@ -76,7 +81,7 @@ export function readRequestParams<S extends StandardSchemaV1 | undefined = undef
 export function readRawParams(
   method: string,
   input: RequestParamsInput,
-  queryOnBodyMethods: "reject" | "ignore" = "reject",
+  queryOnBodyMethods: QueryOnBodyMethods = "reject",
 ): Record<string, unknown> {
   return sendsParamsInBody(method)
     ? (readBody(method, input, queryOnBodyMethods, readJsonObject) as Record<string, unknown>)
@@ -90,7 +95,7 @@ export function readRawParams(
 export function readRawBody(
   method: string,
   input: RequestParamsInput,
-  queryOnBodyMethods: "reject" | "ignore" = "reject",
+  queryOnBodyMethods: QueryOnBodyMethods = "reject",
 ): unknown {
   return readBody(method, input, queryOnBodyMethods, readJsonValue);
 }
@@ -98,21 +103,16 @@ export function readRawBody(
 function readBody(
   method: string,
   input: RequestParamsInput,
-  onQuery: "reject" | "ignore",
+  onQuery: QueryOnBodyMethods,
   read: (body: BodyInput) => unknown,
 ): unknown {
   const misplaced = onQuery === "reject" ? firstQueryName(input.query) : undefined;
   if (misplaced !== undefined) {
-    throw new PagewiseError(
-      400,
-      "parameter_in_query",
-      `Parameters of a ${method.toUpperCase()} request go in a JSON body, not the query string; found "${misplaced}".`,
-      { parameter: misplaced },
-    );
+    throw parameterInQuery(method, misplaced);
   }
   if (isAbsentBody(input.body)) return {};
   if (!isJsonMediaType(input.contentType ?? "")) {
-    throw notJson();
+    throw unsupportedMediaType();
   }
   return read(input.body);
 }
@@ -149,18 +149,10 @@ export function validateParams(schema: StandardSchemaV1, params: unknown): unkno
   }));
   const first = errors[0];
   const where = first?.parameter ? `"${first.parameter}": ` : "";
-  return failValidation(
+  throw validationFailed(
     `Invalid request parameters: ${where}${first?.detail ?? "rejected"}.`,
     errors,
   );
-}
-
-function failValidation(detail: string, errors: ProblemIssue[]): never {
-  const parameter = errors[0]?.parameter;
-  throw new PagewiseError(400, "validation_failed", detail, {
-    ...(parameter ? { parameter } : {}),
-    errors,
-  });
 }
 
 type Issue = StandardSchemaV1.Issue;

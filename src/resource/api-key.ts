@@ -1,7 +1,12 @@
-import { PagewiseError } from "../errors.js";
+import { unauthorized } from "../errors.js";
 import { describeValue } from "../option-checks.js";
-import type { ApiKeyVerifier } from "./define-resource.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
+
+/**
+ * Checks an API key: return `true` (exactly) to accept. Called with the `X-Api-Key` value only
+ * when one was sent.
+ */
+export type ApiKeyVerifier<N = unknown> = (key: string, request: N) => boolean | Promise<boolean>;
 
 /**
  * A verifier that accepts the given key(s), comparing in time that does not depend on where a
@@ -44,8 +49,6 @@ export function assertApiKeyOption(value: unknown): void {
   );
 }
 
-const CHALLENGE = { "WWW-Authenticate": 'ApiKey header="X-Api-Key"' };
-
 /**
  * Checks the `X-Api-Key` header with the verifier (synchronously when the verifier is).
  *
@@ -57,18 +60,12 @@ export function checkApiKey<N>(
   request: N,
 ): MaybePromise<void> {
   if (key === undefined || key === "") {
-    throw new PagewiseError(
-      401,
-      "unauthorized",
-      "Send your API key in the X-Api-Key header.",
-      {},
-      CHALLENGE,
-    );
+    throw unauthorized("Send your API key in the X-Api-Key header.");
   }
   return andThen(verify(key, request), (valid) => {
     // Only `true` accepts: a verifier answering "false" or 1 by mistake never lets a key through.
     if (valid !== true) {
-      throw new PagewiseError(401, "unauthorized", "The API key is not valid.", {}, CHALLENGE);
+      throw unauthorized("The API key is not valid.");
     }
   });
 }

@@ -1,5 +1,5 @@
+import { badRequest, payloadTooLarge } from "../errors.js";
 import { concatBytes } from "../http/concat-bytes.js";
-import { bodyTooLarge, unreadable } from "./problem-response.js";
 
 /** The part of a Node readable stream (an `IncomingMessage`) that {@link readNodeBody} uses. */
 export interface NodeBodyStream {
@@ -24,7 +24,7 @@ export function readNodeBody(
 ): Promise<Uint8Array> {
   if (Number(contentLength) > maxBytes) {
     stream.resume();
-    return Promise.reject(bodyTooLarge(maxBytes));
+    return Promise.reject(payloadTooLarge(maxBytes));
   }
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -35,10 +35,10 @@ export function readNodeBody(
       if (size <= maxBytes) return void chunks.push(bytes);
       stream.removeAllListeners("data");
       stream.resume();
-      reject(bodyTooLarge(maxBytes));
+      reject(payloadTooLarge(maxBytes));
     });
     stream.on("end", () => resolve(concatBytes(chunks, size)));
-    stream.on("error", () => reject(unreadable()));
+    stream.on("error", () => reject(badRequest()));
   });
 }
 

@@ -1,12 +1,12 @@
-import { PagewiseError, PROBLEM_CONTENT_TYPE } from "../errors.js";
-
-/** A response as plain values: what every adapter writes back unchanged. */
-export interface ResourceResponse {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  /** The body text, or `null` for none (204, HEAD). */
-  readonly body: string | null;
-}
+import {
+  badRequest,
+  malformedJson,
+  PagewiseError,
+  PROBLEM_CONTENT_TYPE,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from "../errors.js";
+import type { ResourceResponse } from "./contract.js";
 
 /**
  * The `application/problem+json` response for a {@link PagewiseError}: its status, its headers
@@ -40,47 +40,10 @@ export function frameworkBodyError(
   if (typeof error !== "object" || error === null) return undefined;
   const { status, statusCode, type, code } = error as Record<string, unknown>;
   const httpStatus = Number(status ?? statusCode);
-  if (httpStatus === 413) return bodyTooLarge(maxBodyBytes);
-  if (httpStatus === 415) return notJson();
+  if (httpStatus === 413) return payloadTooLarge(maxBodyBytes);
+  if (httpStatus === 415) return unsupportedMediaType();
   if (httpStatus !== 400) return undefined;
   if (type === "entity.parse.failed" || String(code).startsWith("FST_ERR_CTP_"))
     return malformedJson();
-  return unreadable();
-}
-
-/** The 400 problem for a request that could not be read: an aborted upload, a malformed escape. */
-export function unreadable(): PagewiseError {
-  return new PagewiseError(400, "bad_request", "The request could not be read.");
-}
-
-/** The 413 problem for a body over the limit. */
-export function bodyTooLarge(maxBytes: number): PagewiseError {
-  return new PagewiseError(
-    413,
-    "payload_too_large",
-    `The request body is larger than ${maxBytes} bytes.`,
-  );
-}
-
-/** The 415 problem for a body that is not JSON. */
-export function notJson(): PagewiseError {
-  return new PagewiseError(
-    415,
-    "unsupported_media_type",
-    "The request body must be JSON, sent with Content-Type: application/json.",
-  );
-}
-
-/** The 400 problem for a body that is not UTF-8 JSON. */
-export function malformedJson(): PagewiseError {
-  return new PagewiseError(400, "malformed_json", "The request body is not valid UTF-8 JSON.");
-}
-
-/** The 404 problem for a path nothing is served at (the path, cut to 200 characters, in its detail). */
-export function notFoundProblem(path: string): PagewiseError {
-  return new PagewiseError(
-    404,
-    "not_found",
-    `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`,
-  );
+  return badRequest();
 }

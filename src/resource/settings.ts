@@ -1,26 +1,35 @@
 import { assertKnownNames, assertObject, assertOption, describeValue } from "../option-checks.js";
+import {
+  BOOLEANS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_PAGE_PARAM,
+  OVERFLOW,
+  QUERY_ON_BODY_METHODS,
+  type QueryOnBodyMethods,
+} from "../options.js";
+import { headerNamePresets, type PaginationHeaderNames } from "../pagination/header-names.js";
 import { assertBaseUrl } from "../pagination/page-links.js";
 import { type PageParamsSettings, pageParamsSettings } from "../pagination/page-params.js";
 import type { PaginateOptions } from "../pagination/paginate.js";
 import { type HeaderSettings, headerSettings } from "../pagination/pagination-headers.js";
-import { assertApiKeyOption } from "./api-key.js";
-import { assertCorsOption } from "./cors-headers.js";
-import type { ResourceOptions } from "./define-resource.js";
+import { type ApiKeyVerifier, assertApiKeyOption } from "./api-key.js";
+import { assertCorsOption, type CorsOptions } from "./cors-headers.js";
+import type { ResourceOptions } from "./resource-options.js";
 
-/** Default largest body read: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-/** A resource's options checked and resolved once: what each of its requests reads. */
-export interface ResourceSettings {
+/** A resource's options checked and resolved once, defaults filled in: what each request reads. */
+export interface ResourceSettings<N = unknown> {
   readonly pageParams: PageParamsSettings;
   readonly paginate: PaginateOptions;
   readonly headers: HeaderSettings;
+  readonly headerNames: PaginationHeaderNames;
   readonly maxBodyBytes: number;
+  readonly queryOnBodyMethods: QueryOnBodyMethods;
+  readonly apiKey: ApiKeyVerifier<N> | undefined;
+  /** `undefined` when CORS is off. */
+  readonly cors: true | CorsOptions | undefined;
+  readonly baseUrl: string | URL | undefined;
+  readonly trustProxy: boolean;
 }
-
-const OVERFLOW = ["empty", "last", "error"] as const;
-const QUERY_ON_BODY_METHODS = ["reject", "ignore"] as const;
-const BOOLEANS = [true, false] as const;
 
 /** Every option a resource takes (the type checker keeps this complete): anything else is a typo. */
 const OPTION_NAMES: Record<keyof ResourceOptions, true> = {
@@ -42,18 +51,15 @@ const OPTION_NAMES: Record<keyof ResourceOptions, true> = {
   emptyHeaders: true,
   headerNames: true,
 };
-const resolved = new WeakMap<ResourceOptions<never>, ResourceSettings>();
 
 /**
  * The settings of a resource's options: every name known, every value of the right kind (a
- * TypeError or RangeError naming the option and its fix otherwise), checked on first use and kept for the options object's
- * lifetime (options are read-only once a resource is defined).
+ * TypeError or RangeError naming the option and its fix otherwise), defaults filled in. Run once,
+ * when the resource is defined.
  *
  * @throws {TypeError} or {@link RangeError} for an invalid option
  */
-export function resourceSettings<N>(options: ResourceOptions<N>): ResourceSettings {
-  const known = resolved.get(options as ResourceOptions<never>);
-  if (known !== undefined) return known;
+export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSettings<N> {
   assertObject("A resource's options", options);
   assertKnownNames("resource option", options, OPTION_NAMES);
   assertOption("overflow", options.overflow, OVERFLOW);
@@ -68,12 +74,19 @@ export function resourceSettings<N>(options: ResourceOptions<N>): ResourceSettin
       `maxBodyBytes must be a whole number of bytes; got ${describeValue(maxBodyBytes)}`,
     );
   }
-  const settings: ResourceSettings = {
+  return {
     pageParams: pageParamsSettings(options),
-    paginate: { overflow: options.overflow ?? "empty", pageParam: options.pageParam ?? "page" },
+    paginate: {
+      overflow: options.overflow ?? "empty",
+      pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
+    },
     headers: headerSettings(options),
+    headerNames: options.headerNames ?? headerNamePresets.xPagination,
     maxBodyBytes,
+    queryOnBodyMethods: options.queryOnBodyMethods ?? "reject",
+    apiKey: options.apiKey,
+    cors: options.cors === true || typeof options.cors === "object" ? options.cors : undefined,
+    baseUrl: options.baseUrl,
+    trustProxy: options.trustProxy === true,
   };
-  resolved.set(options as ResourceOptions<never>, settings);
-  return settings;
 }

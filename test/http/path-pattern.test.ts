@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compilePathPattern } from "../../src/index.js";
+import { compilePathPattern } from "../../src/adapter/index.js";
 
 describe("compilePathPattern", () => {
   it.each<[string, string, Record<string, string> | undefined]>([

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CorsOptions,
-  type CorsRequest,
-  corsHeaders,
-  headerNamePresets,
-} from "../../src/index.js";
+import { type CorsRequest, corsHeaders } from "../../src/adapter/index.js";
+import { type CorsOptions, headerNamePresets } from "../../src/index.js";
 
 const exposed =
   "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize";

@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import {
-  apiKeyVerifier,
-  defineResource,
-  handleResource,
-  json,
-  list,
-  PagewiseError,
-  type ResourceRequest,
-} from "../../src/index.js";
+import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import { apiKeyVerifier, defineResource, json, list, PagewiseError } from "../../src/index.js";
 
 const request = (overrides: Partial<ResourceRequest<string>> = {}): ResourceRequest<string> => ({
   method: "GET",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PagewiseError, problemResponse } from "../../src/index.js";
-import { frameworkBodyError } from "../../src/resource/problem-response.js";
+import { frameworkBodyError, problemResponse } from "../../src/adapter/index.js";
+import { PagewiseError } from "../../src/index.js";
 
 describe("problemResponse", () => {
   it("answers with the status, problem+json, the error's headers and the problem", () => {

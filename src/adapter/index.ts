@@ -1,0 +1,21 @@
+/**
+ * pagewise/adapter: what an adapter author needs to serve pagewise resources from another
+ * framework (Koa, raw `node:http`, a router of your own), as the bundled Express, Fastify and fetch
+ * adapters do: the framework-free pipeline, its request and response shapes, and the problem
+ * responses for errors met outside a resource.
+ * @packageDocumentation
+ */
+export { notFoundProblem } from "../errors.js";
+export { compilePathPattern, type PathMatcher } from "../http/path-pattern.js";
+export { DEFAULT_MAX_BODY_BYTES } from "../options.js";
+export {
+  type CorsRequest,
+  corsHeaders,
+  frameworkBodyError,
+  handleResource,
+  type MaybePromise,
+  problemResponse,
+  type ResourceRequest,
+  type ResourceResponse,
+  serveResource,
+} from "../resource/index.js";

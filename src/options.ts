@@ -1,0 +1,42 @@
+/**
+ * pagewise's defaults and the values of its string options, each stated once: every module that
+ * needs one imports it from here.
+ */
+
+/** Name of the page parameter: `page` (the spec's, section 4.3). */
+export const DEFAULT_PAGE_PARAM = "page";
+/** Name of the page-size parameter: `page_size` (the spec's, section 4.3). */
+export const DEFAULT_PAGE_SIZE_PARAM = "page_size";
+/** Items per page when the request names no size: 30 (the spec's, section 8). */
+export const DEFAULT_PAGE_SIZE = 30;
+/** Largest page size served: 500 (the spec's, section 8). */
+export const DEFAULT_MAX_PAGE_SIZE = 500;
+/** Largest request body read: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** A page past the last: serve it empty, serve the last page, or answer 404. */
+export const OVERFLOW = ["empty", "last", "error"] as const;
+export type Overflow = (typeof OVERFLOW)[number];
+
+/** An invalid `page` or `page_size`: read leniently, or answer 400. */
+export const INVALID = ["lenient", "strict"] as const;
+export type Invalid = (typeof INVALID)[number];
+
+/** A page size over the maximum: serve the maximum, or answer 400. */
+export const OVER_MAX = ["clamp", "error"] as const;
+export type OverMax = (typeof OVER_MAX)[number];
+
+/** Which request parameters a page link keeps besides the page. */
+export const LINK_PARAMS = ["filters", "page-only", "all"] as const;
+export type LinkParams = (typeof LINK_PARAMS)[number];
+
+/** The pagination headers of an empty dataset: none, or zeros. */
+export const EMPTY_HEADERS = ["omit", "zero"] as const;
+export type EmptyHeaders = (typeof EMPTY_HEADERS)[number];
+
+/** Query parameters on a body method: answer 400, or drop them. */
+export const QUERY_ON_BODY_METHODS = ["reject", "ignore"] as const;
+export type QueryOnBodyMethods = (typeof QUERY_ON_BODY_METHODS)[number];
+
+/** The values of a boolean option. */
+export const BOOLEANS = [true, false] as const;

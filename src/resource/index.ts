@@ -1,0 +1,21 @@
+/** The resource pipeline's public pieces, for the entry points and the adapters. */
+export { type ApiKeyVerifier, apiKeyVerifier } from "./api-key.js";
+export type { ResourceRequest, ResourceResponse } from "./contract.js";
+export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
+export { defineResource, type Resource } from "./define-resource.js";
+export { handleResource, serveResource } from "./handle-resource.js";
+export type { MaybePromise } from "./maybe-async.js";
+export {
+  type HandlerContext,
+  type JsonMethod,
+  json,
+  type ListContext,
+  type ListMethod,
+  type ListResult,
+  list,
+  type MethodDefinition,
+  type ResourceMethod,
+} from "./methods.js";
+export { frameworkBodyError, problemResponse } from "./problem-response.js";
+export type { ResourceOptions } from "./resource-options.js";
+export type { ResourceSettings } from "./settings.js";

@@ -1,0 +1,42 @@
+import { sendsParamsInBody } from "../http/methods.js";
+import { requestQuery } from "../http/request-target.js";
+import { readRawBody, readRawParams, validateParams } from "../params/read-request-params.js";
+import type { ResourceRequest } from "./contract.js";
+import type { Resource } from "./define-resource.js";
+import { andThen, type MaybePromise } from "./maybe-async.js";
+import type { MethodDefinition } from "./methods.js";
+
+/** The unvalidated parameters: the query, the JSON body object, or (`body: 'json'`) any JSON body. */
+export function rawParams<N>(
+  resource: Resource<N>,
+  definition: MethodDefinition<N>,
+  request: ResourceRequest<N>,
+  method: string,
+): MaybePromise<unknown> {
+  const query = requestQuery(request.url);
+  const { queryOnBodyMethods, maxBodyBytes } = resource.settings;
+  const read =
+    definition.kind === "json" && definition.body === "json" ? readRawBody : readRawParams;
+  if (!sendsParamsInBody(method)) return read(method, { query }, queryOnBodyMethods);
+  const contentType = request.header("content-type");
+  if (request.readBody === undefined)
+    return read(method, { query, contentType }, queryOnBodyMethods);
+  return andThen(request.readBody(maxBodyBytes), (body) =>
+    read(method, { query, contentType, body }, queryOnBodyMethods),
+  );
+}
+
+/** What a handler receives: the validated parameters, the path parameters, the method (GET for HEAD) and the framework's request. */
+export function handlerContext<N>(
+  definition: MethodDefinition<N>,
+  request: ResourceRequest<N>,
+  method: string,
+  raw: unknown,
+) {
+  return {
+    params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
+    path: request.pathParams ?? {},
+    method: method === "HEAD" ? "GET" : method,
+    request: request.native,
+  };
+}

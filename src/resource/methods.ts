@@ -1,0 +1,146 @@
+import { assertObject, assertOption, describeValue } from "../option-checks.js";
+import type { PageParams } from "../pagination/page-params.js";
+import type { Page } from "../pagination/paginate.js";
+import type { StandardSchemaV1 } from "../params/standard-schema.js";
+
+/** What a handler receives. */
+export interface HandlerContext<P, N> {
+  /** The request's parameters (query for GET, JSON body for DELETE/PATCH/POST/PUT), validated by `schema`. */
+  readonly params: P;
+  /** Path parameters from the router, e.g. `{ owner, repo }`. */
+  readonly path: Readonly<Record<string, string>>;
+  /** The request method in upper case (`GET` for a HEAD request). */
+  readonly method: string;
+  /** The framework's own request object. */
+  readonly request: N;
+}
+
+/**
+ * What a list handler receives: the context plus the page parameters read from the request. Its
+ * `params` (validated by the list's `schema`) hold the request's own parameters, without pagewise's
+ * page and page-size parameters, so a strict schema lists only its filters.
+ */
+export interface ListContext<P, N> extends HandlerContext<P, N> {
+  /** The requested page number and the effective page size, per the spec's rules: `{ page, pageSize }`. */
+  readonly pageParams: PageParams;
+}
+
+/**
+ * What a list handler returns: the whole dataset as an array (pagewise slices it), or its `count`
+ * with the page's `items`, or with a function that fetches the items of the computed {@link Page}
+ * (`offset`/`limit`; use this form with `overflow: 'last'`). The function is not called for a page
+ * that holds nothing. `count` is a whole number (node-postgres gives `count(*)` as a string: pass
+ * `Number(row.count)`); the items are an array of at most `page.limit` rows. Anything else is
+ * thrown as a bug (TypeError, RangeError), never sent.
+ */
+export type ListResult<T> =
+  | readonly T[]
+  | {
+      readonly count: number;
+      readonly items: readonly T[] | ((page: Page) => readonly T[] | Promise<readonly T[]>);
+    };
+
+type Output<S> = S extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<S>
+  : Record<string, unknown>;
+
+/** A paginated JSON list method (see {@link list}). */
+export interface ListMethod<N = unknown> {
+  readonly kind: "list";
+  readonly schema?: StandardSchemaV1;
+  readonly handler: (
+    context: ListContext<never, N>,
+  ) => ListResult<unknown> | Promise<ListResult<unknown>>;
+}
+
+/** A plain JSON method (see {@link json}). */
+export interface JsonMethod<N = unknown> {
+  readonly kind: "json";
+  readonly schema?: StandardSchemaV1;
+  readonly status: number;
+  /** `'object'` (default): parameters, a JSON object; `'json'`: any JSON value (an array for bulk creation). */
+  readonly body: "object" | "json";
+  readonly handler: (context: HandlerContext<never, N>) => unknown;
+}
+
+/** One method of a resource. */
+export type MethodDefinition<N = unknown> = ListMethod<N> | JsonMethod<N>;
+
+/** The methods a resource may define; HEAD is served by GET, OPTIONS by pagewise. */
+export type ResourceMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Defines a paginated list method: the handler returns the dataset (or its count and the page's
+ * items) and pagewise answers 200 with `Content-Type: application/json`, the JSON array of the page,
+ * and the `Link` and `X-Pagination-*` headers.
+ *
+ * @param definition - `handler`, and optionally a zod `schema` for the parameters
+ * @example
+ * ```ts
+ * list({
+ *   schema: z.object({ status: z.enum(["awaiting_sync", "failed"]).optional() }),
+ *   handler: ({ params, path }) => store.list(path.owner, path.repo, params.status),
+ * });
+ * ```
+ */
+export function list<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
+  readonly schema?: S;
+  readonly handler: (
+    context: ListContext<Output<S>, N>,
+  ) => ListResult<unknown> | Promise<ListResult<unknown>>;
+}): ListMethod<N> {
+  return { kind: "list", ...definition } as ListMethod<N>;
+}
+
+/**
+ * Defines a plain JSON method: pagewise answers `status` (default 200) with the handler's return
+ * value as JSON, or 204 with no body when it returns `undefined`.
+ *
+ * @param definition - `handler`, optionally a zod `schema`, the success `status`, and `body: 'json'`
+ *   to take any JSON value as the body (an array for bulk creation) instead of an object of parameters
+ * @example
+ * ```ts
+ * json({
+ *   schema: z.object({ status: z.enum(["awaiting_sync", "failed"]) }),
+ *   handler: ({ params, path }) => ({ deleted: store.deleteByStatus(path.owner, path.repo, params.status) }),
+ * });
+ * ```
+ */
+export function json<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
+  readonly schema?: S;
+  readonly status?: number;
+  readonly body?: "object" | "json";
+  readonly handler: (context: HandlerContext<Output<S>, N>) => unknown;
+}): JsonMethod<N> {
+  return { kind: "json", status: 200, body: "object", ...definition } as JsonMethod<N>;
+}
+
+/** The methods a resource may define, in the order `Allow` lists them. */
+export const METHOD_ORDER: readonly ResourceMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A method made with {@link list} or {@link json}: an object of another shape (`{ handler }`) would
+ * answer every request with status `undefined`.
+ */
+export function assertMethodDefinition(name: string, definition: unknown): void {
+  const made = `${name} must be made with list({ handler }) or json({ handler })`;
+  assertObject(name, definition);
+  const { kind, handler, schema } = definition as Partial<MethodDefinition>;
+  if (kind !== "list" && kind !== "json") {
+    throw new TypeError(`${made}; got an object with kind ${describeValue(kind)}`);
+  }
+  if (typeof handler !== "function") {
+    throw new TypeError(`${made}; its handler is ${describeValue(handler)}, not a function`);
+  }
+  if (schema !== undefined && typeof schema?.["~standard"]?.validate !== "function") {
+    throw new TypeError(`${name}'s schema must be a zod schema or another Standard Schema`);
+  }
+  if (kind !== "json") return;
+  const { status, body } = definition as JsonMethod;
+  if (!Number.isInteger(status) || status < 200 || status > 299) {
+    throw new RangeError(
+      `${name}'s status must be a success status (200 to 299); got ${describeValue(status)}`,
+    );
+  }
+  assertOption(`${name}'s body`, body, ["object", "json"]);
+}

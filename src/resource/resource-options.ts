@@ -1,0 +1,28 @@
+import type { EmptyHeaders, QueryOnBodyMethods } from "../options.js";
+import type { PaginationHeaderNames } from "../pagination/header-names.js";
+import type { PageLinksOptions } from "../pagination/page-links.js";
+import type { PageParamsOptions } from "../pagination/page-params.js";
+import type { PaginateOptions } from "../pagination/paginate.js";
+import type { ApiKeyVerifier } from "./api-key.js";
+import type { CorsOptions } from "./cors-headers.js";
+
+/** Options of a resource: how it reads pages, writes links and headers, authenticates and does CORS. */
+export interface ResourceOptions<N = unknown>
+  extends PageParamsOptions,
+    Pick<PaginateOptions, "overflow">,
+    Pick<PageLinksOptions, "baseUrl" | "linkParams" | "template"> {
+  /** Require `X-Api-Key` and check it; a missing or rejected key is a 401 problem. OPTIONS is never checked. */
+  readonly apiKey?: ApiKeyVerifier<N>;
+  /** CORS: `true` for any origin, or {@link CorsOptions}. Default off. */
+  readonly cors?: boolean | CorsOptions;
+  /** Build absolute links from `X-Forwarded-Proto`/`X-Forwarded-Host` (or `Host`). Only behind a proxy you trust. Default `false`. */
+  readonly trustProxy?: boolean;
+  /** Largest request body read, in bytes; a larger one is a 413 problem. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** See {@link ReadRequestParamsOptions}. Default `'reject'`. */
+  readonly queryOnBodyMethods?: QueryOnBodyMethods;
+  /** See {@link PaginationHeadersOptions}. */
+  readonly emptyHeaders?: EmptyHeaders;
+  /** See {@link PaginationHeadersOptions}. */
+  readonly headerNames?: PaginationHeaderNames;
+}

@@ -1,0 +1,24 @@
+import type { ResourceRequest, ResourceResponse } from "./contract.js";
+import { andThen, type MaybePromise } from "./maybe-async.js";
+import { handlerContext } from "./method-input.js";
+import type { JsonMethod } from "./methods.js";
+
+/** A json method's answer: its status and the handler's value as JSON, or 204 for `undefined`. */
+export function serveJson<N>(
+  definition: JsonMethod<N>,
+  request: ResourceRequest<N>,
+  method: string,
+  raw: unknown,
+): MaybePromise<ResourceResponse> {
+  return andThen(
+    definition.handler(handlerContext(definition, request, method, raw)),
+    (value): ResourceResponse => {
+      if (value === undefined) return { status: 204, headers: {}, body: null };
+      return {
+        status: definition.status,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(value),
+      };
+    },
+  );
+}
