@@ -85,5 +85,6 @@ export {
   type MethodDefinition,
   type Resource,
   type ResourceMethod,
+  type ResourceMethods,
   type ResourceOptions,
 } from "./resource/index.js";

@@ -7,7 +7,7 @@ import { closestName } from "./closest-name.js";
 export function assertOption(name: string, value: unknown, allowed: readonly unknown[]): void {
   if (value !== undefined && !allowed.includes(value)) {
     throw new TypeError(
-      `${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}; got ${JSON.stringify(value)}`,
+      `${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}; got ${showValue(value)}`,
     );
   }
 }
@@ -42,7 +42,23 @@ export function assertObject(name: string, value: unknown): asserts value is obj
   }
 }
 
-/** Names a value's kind for a message: `a string ("*")`, `null`, `an array`, `a number (3)`. */
+/** A value as JSON for a message, or its kind when JSON cannot show it (a BigInt, a cycle). */
+export function showValue(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? describeValue(value);
+  } catch {
+    return describeValue(value);
+  }
+}
+
+/** A value's kind for a message, never the value itself (for secrets): `a string`, `null`, `an array`. */
+export function describeKind(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** Names a value's kind for a message: `a string ("*")`, `null`, `an array`, `number 3`. */
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";

@@ -1,4 +1,5 @@
 import type { LinkValue } from "../http/link-header.js";
+import { TOKEN_CHARS } from "../http/token.js";
 
 /**
  * One parsed link: its target, one relation type, and its other parameters.
@@ -15,15 +16,6 @@ export interface ParsedLink extends LinkValue {
   /** The language tag of an RFC 8187 `title*` value (`"de"` in `UTF-8'de'Kapitel`); absent when it names none. */
   readonly titleLanguage?: string;
 }
-
-/** RFC 9110 tchar, by char code. */
-const TOKEN_CHARS = (() => {
-  const table = new Uint8Array(128);
-  for (const ch of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
-    table[ch.charCodeAt(0)] = 1;
-  }
-  return table;
-})();
 
 /**
  * Parses an RFC 8288 `Link` header value in one linear pass, whatever the input.
@@ -59,8 +51,7 @@ export function parseLinkHeader(value: string): ParsedLink[] {
     scanner.at = close + 1;
     const read = readParams(scanner);
     if (read === undefined) break;
-    const { rel, ...parsed } = read;
-    for (const type of relationTypes(rel)) links.push({ url, rel: type, ...parsed });
+    for (const type of relationTypes(read.rel)) links.push(parsedLink(url, type, read));
   }
   return links;
 }
@@ -125,6 +116,18 @@ function readParams(s: Scanner): ReadParams | undefined {
   }
   if (s.at < s.text.length && s.text.charCodeAt(s.at) !== 44) skipToNextLink(s);
   return read;
+}
+
+/** One link; `hreflang` and `titleLanguage` only when sent (the common link keeps three members). */
+function parsedLink(url: string, rel: string, read: ReadParams): ParsedLink {
+  const link: { -readonly [K in keyof ParsedLink]: ParsedLink[K] } = {
+    url,
+    rel,
+    params: read.params,
+  };
+  if (read.hreflang !== undefined) link.hreflang = read.hreflang;
+  if (read.titleLanguage !== undefined) link.titleLanguage = read.titleLanguage;
+  return link;
 }
 
 /** Keeps a parameter's first occurrence, and every `hreflang`. */

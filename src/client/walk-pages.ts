@@ -107,21 +107,23 @@ async function* itemsOf<T>(
   for await (const page of pages) yield* page.items;
 }
 
-/** Counts in a walk's options: whole numbers from their least sensible value, or absent. */
+/** The longest delay `setTimeout` keeps (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Counts in a walk's options: whole numbers in these ranges, or absent. */
 const COUNT_OPTIONS = [
-  ["concurrency", 1],
-  ["pageSize", 1],
-  ["retries", 0],
-  ["maxRetryDelayMs", 0],
+  ["concurrency", 1, Number.MAX_SAFE_INTEGER],
+  ["pageSize", 1, Number.MAX_SAFE_INTEGER],
+  ["retries", 0, Number.MAX_SAFE_INTEGER],
+  ["maxRetryDelayMs", 0, MAX_TIMER_MS],
 ] as const;
 
 function assertWalkOptions(options: WalkOptions): void {
-  for (const [name, min] of COUNT_OPTIONS) {
+  for (const [name, min, max] of COUNT_OPTIONS) {
     const value = options[name];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min)) {
-      throw new RangeError(
-        `${name} must be a whole number of at least ${min}; got ${String(value)}`,
-      );
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min && value <= max)) {
+      const range = max === MAX_TIMER_MS ? `from ${min} to ${max}` : `of at least ${min}`;
+      throw new RangeError(`${name} must be a whole number ${range}; got ${String(value)}`);
     }
   }
 }

@@ -37,7 +37,7 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
       response = serveResource(resource, {
         method: req.method,
         url: req.originalUrl,
-        header: (name) => nodeHeader(req, name),
+        header: (name) => nodeHeader(req.headers, req.rawHeaders, name),
         readBody: (maxBytes) =>
           req.readableEnded ? req.body : readNodeBody(req, req.headers["content-length"], maxBytes),
         pathParams: req.params as Record<string, string>,

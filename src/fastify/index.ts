@@ -94,7 +94,7 @@ function respond(
   const response = serveResource(resource, {
     method: request.method,
     url: request.url,
-    header: (name) => nodeHeader(request.raw, name),
+    header: (name) => nodeHeader(request.headers, request.raw.rawHeaders, name),
     readBody,
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,

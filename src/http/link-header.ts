@@ -1,4 +1,5 @@
 import { toHeaderSafeUrl, toWellFormed } from "./header-safe-url.js";
+import { isToken } from "./token.js";
 
 /** One link of a `Link` header (RFC 8288). */
 export interface LinkValue {
@@ -14,7 +15,6 @@ export interface LinkValue {
   readonly params?: Readonly<Record<string, string>>;
 }
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Relation types: registered names or URIs, space-separated; no `"`, `\`, `,`, `;`, `<` or `>`. */
 const REL = /^[!#-+\--:=?-[\]-~]+(?: [!#-+\--:=?-[\]-~]+)*$/;
 const QUOTABLE = /^[\x20-\x7e]*$/;
@@ -63,7 +63,7 @@ export function formatLink(safeUrl: string, rel: string): string {
 }
 
 function formatParam(name: string, value: string): string {
-  if (!TOKEN.test(name) || name.toLowerCase() === "rel") {
+  if (!isToken(name) || name.toLowerCase() === "rel") {
     throw new TypeError(`Invalid link parameter name: ${JSON.stringify(name)}`);
   }
   if (name.endsWith("*")) return `${name}=UTF-8''${encodeExtValue(value)}`;

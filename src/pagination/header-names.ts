@@ -1,3 +1,5 @@
+import { isToken } from "../http/token.js";
+import { assertKnownNames, assertObject, describeValue } from "../option-checks.js";
 /**
  * The response header each pagination value is written to; `null` leaves that value out.
  */
@@ -54,6 +56,15 @@ export function exposedHeaderNames(
   return checkedHeaderNames(names).filter((name): name is string => name !== null);
 }
 
+/** The five keys of {@link PaginationHeaderNames} (the type checker keeps this complete). */
+const NAME_KEYS: Record<keyof PaginationHeaderNames, true> = {
+  link: true,
+  count: true,
+  page: true,
+  pageTotal: true,
+  pageSize: true,
+};
+
 type HeaderNameList = [
   link: string | null,
   count: string | null,
@@ -62,7 +73,6 @@ type HeaderNameList = [
   pageSize: string | null,
 ];
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const checked = new WeakMap<PaginationHeaderNames, HeaderNameList>();
 
 /**
@@ -72,6 +82,16 @@ const checked = new WeakMap<PaginationHeaderNames, HeaderNameList>();
 export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList {
   const known = checked.get(names);
   if (known !== undefined) return known;
+  assertObject("headerNames", names);
+  assertKnownNames("headerNames key", names, NAME_KEYS);
+  for (const key of Object.keys(NAME_KEYS)) {
+    const name = (names as unknown as Record<string, unknown>)[key];
+    if (name !== null && typeof name !== "string") {
+      throw new TypeError(
+        `headerNames.${key} must be a header name or null (not sent); got ${describeValue(name)}`,
+      );
+    }
+  }
   const list: HeaderNameList = [
     names.link,
     names.count,
@@ -82,7 +102,7 @@ export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList
   const seen = new Set<string>();
   for (const name of list) {
     if (name === null) continue;
-    if (!TOKEN.test(name) || name === "__proto__") {
+    if (!isToken(name) || name === "__proto__") {
       throw new TypeError(`Invalid header name: ${JSON.stringify(name)}`);
     }
     if (seen.has(name.toLowerCase())) {

@@ -1,5 +1,5 @@
 import { unauthorized } from "../errors.js";
-import { describeValue } from "../option-checks.js";
+import { describeKind } from "../option-checks.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
 
 /**
@@ -43,9 +43,9 @@ function constantTimeEqual(given: string, expected: string): boolean {
  * @throws {TypeError} for anything but a function or `undefined`
  */
 export function assertApiKeyOption(value: unknown): void {
-  if (value === undefined || typeof value === "function") return;
+  if (value === undefined || value === null || typeof value === "function") return;
   throw new TypeError(
-    `apiKey must be a function (key, request) => boolean; got ${typeof value === "string" ? "a string" : describeValue(value)}. Use apiKeyVerifier(keys) or a function.`,
+    `apiKey must be a function (key, request) => boolean; got ${describeKind(value)}. Use apiKeyVerifier(keys) or a function.`,
   );
 }
 

@@ -8,9 +8,14 @@ import {
 import type { ResourceOptions } from "./resource-options.js";
 import { type ResourceSettings, resolveSettings } from "./settings.js";
 
+/** A resource's methods by name; one left `undefined` is not defined. */
+export type ResourceMethods<N = unknown> = Readonly<
+  Partial<Record<ResourceMethod, MethodDefinition<N> | undefined>>
+>;
+
 /** A resource: its methods and options, ready for an adapter. */
 export interface Resource<N = unknown> {
-  readonly methods: Readonly<Partial<Record<ResourceMethod, MethodDefinition<N>>>>;
+  readonly methods: ResourceMethods<N>;
   readonly options: ResourceOptions<N>;
   /** The `Allow` header value: the defined methods in a fixed order, then OPTIONS. */
   readonly allow: string;
@@ -38,7 +43,7 @@ export interface Resource<N = unknown> {
  * ```
  */
 export function defineResource<N = unknown>(
-  methods: Readonly<Partial<Record<ResourceMethod, MethodDefinition<N>>>>,
+  methods: ResourceMethods<N>,
   options: ResourceOptions<N> = {},
 ): Resource<N> {
   assertObject("A resource's methods", methods);
@@ -48,7 +53,8 @@ export function defineResource<N = unknown>(
         `A resource defines GET, POST, PUT, PATCH or DELETE, not ${JSON.stringify(name)}`,
       );
     }
-    assertMethodDefinition(name, definition);
+    // A method left `undefined` (`{ GET, POST: canWrite ? post : undefined }`) is not defined.
+    if (definition !== undefined) assertMethodDefinition(name, definition);
   }
   // A frozen copy, checked now rather than on the first request: changing the caller's object
   // afterwards cannot leave some settings read once and others per request.

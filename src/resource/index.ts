@@ -2,7 +2,7 @@
 export { type ApiKeyVerifier, apiKeyVerifier } from "./api-key.js";
 export type { ResourceRequest, ResourceResponse } from "./contract.js";
 export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
-export { defineResource, type Resource } from "./define-resource.js";
+export { defineResource, type Resource, type ResourceMethods } from "./define-resource.js";
 export { handleResource, serveResource } from "./handle-resource.js";
 export type { MaybePromise } from "./maybe-async.js";
 export {

@@ -112,7 +112,8 @@ export function json<N = unknown, S extends StandardSchemaV1 | undefined = undef
   readonly body?: "object" | "json";
   readonly handler: (context: HandlerContext<Output<S>, N>) => unknown;
 }): JsonMethod<N> {
-  return { kind: "json", status: 200, body: "object", ...definition } as JsonMethod<N>;
+  const { status = 200, body = "object" } = definition;
+  return { kind: "json", ...definition, status, body } as JsonMethod<N>;
 }
 
 /** The methods a resource may define, in the order `Allow` lists them. */

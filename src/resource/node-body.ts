@@ -42,29 +42,36 @@ export function readNodeBody(
   });
 }
 
-/** The parts of a Node request (an `IncomingMessage`) that {@link nodeHeader} reads. */
-export interface NodeHeaders {
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** Node 18.3+; absent on some stand-ins (light-my-request's, which `fastify.inject` uses). */
-  readonly headersDistinct?: Readonly<Record<string, string[] | undefined>>;
-}
-
 /**
- * Fields Node keeps only the first of when repeated (its `headers` drops the rest) that pagewise
- * reads: single-valued fields sent twice.
- */
-const FIRST_ONLY = new Set(["content-type", "host"]);
-
-/**
- * A Node request header as one string, as fetch's `Headers` reads it: every occurrence joined with
- * `", "`. So `Content-Type` sent twice reads `"application/json, text/plain"`, which names no media
- * type (a 415), on every adapter alike, not the first one on Node and both on fetch.
+ * A Node request header as one string, as fetch's `Headers` reads it: repeated values joined with
+ * `", "`. Node keeps only the first of a repeated `Content-Type`, so that one is read from the raw
+ * headers when sent twice: `"application/json, text/plain"` names no media type (a 415), on every
+ * adapter alike. Any other header is `headers[name]`, so a middleware's rewrite is honoured.
  *
- * @param request - the `IncomingMessage`
+ * @param headers - the request's `headers`
+ * @param rawHeaders - its `rawHeaders`, names and values as sent (absent on some stand-ins)
  * @param name - the header name in lower case
  */
-export function nodeHeader(request: NodeHeaders, name: string): string | undefined {
-  const distinct = FIRST_ONLY.has(name) ? request.headersDistinct : undefined;
-  const value = distinct === undefined ? request.headers[name] : distinct[name];
-  return Array.isArray(value) ? value.join(", ") : value;
+export function nodeHeader(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  rawHeaders: readonly string[] | undefined,
+  name: string,
+): string | undefined {
+  const value = headers[name];
+  if (Array.isArray(value)) return value.join(", ");
+  if (name !== "content-type" || value === undefined || rawHeaders === undefined) return value;
+  return repeatedField(rawHeaders, name) ?? value;
+}
+
+/** Every value of a field sent more than once, joined; `undefined` when it was sent at most once. */
+function repeatedField(raw: readonly string[], name: string): string | undefined {
+  let first: string | undefined;
+  let joined: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const field = raw[i] as string;
+    if (field.length !== name.length || field.toLowerCase() !== name) continue;
+    if (first === undefined) first = raw[i + 1];
+    else joined = `${joined ?? first}, ${raw[i + 1]}`;
+  }
+  return joined;
 }

@@ -30,8 +30,8 @@ export function serveList<N>(
       { count: countOf(result), page: pageParams.page, pageSize: pageParams.pageSize },
       settings.paginate,
     );
-    return andThen(pageItems(result, page), (items): ResourceResponse => {
-      assertPageRows(items, page);
+    return andThen(pageItems(result, page), (given): ResourceResponse => {
+      const items = pageRows(given, page);
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       writePaginationHeaders(
         headers,
@@ -51,9 +51,11 @@ function withoutPageParams(
   { pageParam, pageSizeParam }: PageParamsSettings,
 ): Record<string, unknown> {
   if (!Object.hasOwn(raw, pageParam) && !Object.hasOwn(raw, pageSizeParam)) return raw;
-  const own = { ...raw };
-  delete own[pageParam];
-  delete own[pageSizeParam];
+  const own: Record<string, unknown> = {};
+  // No "__proto__" among them: the query and body readers drop it.
+  for (const name of Object.keys(raw)) {
+    if (name !== pageParam && name !== pageSizeParam) own[name] = raw[name];
+  }
   return own;
 }
 
@@ -91,18 +93,24 @@ function pageItems(result: ListResult<unknown>, page: Page): MaybePromise<readon
   return page.isEmpty ? [] : result.items(page);
 }
 
-/** A bug in a list handler, caught before its rows go out as a page: not an array, or too many rows. */
-function assertPageRows(items: unknown, page: Page): void {
+/**
+ * The rows to send. A bug in a list handler is caught before its rows go out as a page: not an
+ * array, or more rows than a page size. Up to a page size but more than `page.limit` is a race
+ * (a row added between the count and the rows query, on the last page): the first `limit` rows go
+ * out, as the count says.
+ */
+function pageRows(items: unknown, page: Page): readonly unknown[] {
   if (!Array.isArray(items)) {
     throw new TypeError(
       `A list handler's items must be an array of the page's rows (or a function giving one); got ${describeValue(items)}. A query result's rows are often in its .rows.`,
     );
   }
-  if (items.length > page.limit) {
+  if (items.length > page.pageSize) {
     throw new RangeError(
       `A list handler gave ${items.length} rows for a page of at most ${page.limit} (offset ${page.offset}, limit ${page.limit}): fetch only page.limit rows from page.offset.`,
     );
   }
+  return items.length > page.limit ? items.slice(0, page.limit) : items;
 }
 
 function isArray(value: ListResult<unknown>): value is readonly unknown[] {

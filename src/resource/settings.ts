@@ -84,8 +84,12 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
     headerNames: options.headerNames ?? headerNamePresets.xPagination,
     maxBodyBytes,
     queryOnBodyMethods: options.queryOnBodyMethods ?? "reject",
-    apiKey: options.apiKey,
-    cors: options.cors === true || typeof options.cors === "object" ? options.cors : undefined,
+    // null (a JavaScript caller's "off") reads as absent.
+    apiKey: options.apiKey ?? undefined,
+    cors:
+      options.cors === true || (typeof options.cors === "object" && options.cors !== null)
+        ? options.cors
+        : undefined,
     baseUrl: options.baseUrl,
     trustProxy: options.trustProxy === true,
   };

@@ -340,11 +340,16 @@ describe("walk options out of range", () => {
       Number.POSITIVE_INFINITY,
       "retries must be a whole number of at least 0; got Infinity",
     ],
-    ["maxRetryDelayMs", -5, "maxRetryDelayMs must be a whole number of at least 0; got -5"],
+    ["maxRetryDelayMs", -5, "maxRetryDelayMs must be a whole number from 0 to 2147483647; got -5"],
+    [
+      "maxRetryDelayMs",
+      2 ** 31,
+      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got 2147483648",
+    ],
     [
       "maxRetryDelayMs",
       Number.NaN,
-      "maxRetryDelayMs must be a whole number of at least 0; got NaN",
+      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got NaN",
     ],
   ])("%s %s is a RangeError when the walk is made, before any request", (name, value, message) => {
     const options = { fetch: neverCalled, [name]: value } as WalkOptions;
@@ -357,6 +362,7 @@ describe("walk options out of range", () => {
     ["pageSize", 1],
     ["retries", 0],
     ["maxRetryDelayMs", 0],
+    ["maxRetryDelayMs", 2_147_483_647],
   ])("%s %s is accepted", (name, value) => {
     expect(() => walkPages("http://127.0.0.1:1/", { [name]: value })).not.toThrow();
   });

@@ -158,6 +158,28 @@ describe("defineResource", () => {
       { baseUrl: 80 },
       new TypeError("baseUrl must be a string or a URL, got number"),
     ],
+    [
+      "a key given as a number (never echoed either)",
+      { apiKey: 12345 },
+      new TypeError(
+        "apiKey must be a function (key, request) => boolean; got a number. Use apiKeyVerifier(keys) or a function.",
+      ),
+    ],
+    [
+      "an option value JSON cannot show",
+      { overflow: 1n },
+      new TypeError('overflow must be one of "empty", "last", "error"; got a bigint'),
+    ],
+    [
+      "header names missing one",
+      { headerNames: { link: "Link", count: "X-Count" } },
+      new TypeError("headerNames.page must be a header name or null (not sent); got undefined"),
+    ],
+    [
+      "a misspelt header name key",
+      { headerNames: { ...headerNamePresets.xPagination, pagetotal: "X-Total" } },
+      new TypeError('Unknown headerNames key "pagetotal"; did you mean "pageTotal"?'),
+    ],
   ])("refuses %s when defined, naming the option and the fix", (_name, options, error) => {
     expect(() => defineResource({ GET: get }, options as ResourceOptions)).toThrow(error);
     expect(() => defineResource({ GET: get }, options as ResourceOptions)).toThrow(
@@ -206,6 +228,28 @@ describe("defineResource", () => {
     options.maxPageSize = 10;
     expect(resource.options).toStrictEqual({ maxPageSize: 100 });
     expect(Object.isFrozen(resource.options)).toBe(true);
+  });
+
+  it("takes a method left undefined as not defined, and null apiKey and cors as off", async () => {
+    const resource = defineResource({ GET: get, POST: undefined }, {
+      apiKey: null,
+      cors: null,
+    } as unknown as ResourceOptions);
+    expect([resource.allow, resource.settings.apiKey, resource.settings.cors]).toStrictEqual([
+      "GET, OPTIONS",
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("json defaults to status 200 and an object body, also when they are given as undefined", () => {
+    const handler = () => 1;
+    expect(json({ handler, status: undefined, body: undefined } as never)).toStrictEqual({
+      kind: "json",
+      status: 200,
+      body: "object",
+      handler,
+    });
   });
 
   it("json defaults to status 200; list and json keep their definitions", () => {

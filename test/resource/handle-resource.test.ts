@@ -57,14 +57,32 @@ describe("handleResource", () => {
     if (status === 200) expect(response.body).toBe('[{"status":"a"}]');
   });
 
-  it.each<[string, number]>([
-    ["an empty dataset", 0],
-    ["a page past the last", 3],
-  ])("never asks items() for the rows of %s", async (_name, count) => {
+  it.each<[string, number, "empty" | "last" | "error", number]>([
+    ["an empty dataset", 0, "empty", 200],
+    ["a page past the last", 3, "empty", 200],
+    ["an empty dataset served as its last page", 0, "last", 200],
+    ["a page past the last, refused", 3, "error", 404],
+  ])("never asks items() for the rows of %s", async (_name, count, overflow, status) => {
     const items = vi.fn(() => [1]);
-    const resource = defineResource({ GET: list({ handler: () => ({ count, items }) }) });
+    const resource = defineResource(
+      { GET: list({ handler: () => ({ count, items }) }) },
+      { overflow },
+    );
     const response = await handleResource(resource, request({ url: "/items/?page=9" }));
-    expect([response.status, response.body, items.mock.calls.length]).toStrictEqual([200, "[]", 0]);
+    expect([response.status, items.mock.calls.length]).toStrictEqual([status, 0]);
+    if (status === 200) expect(response.body).toBe("[]");
+  });
+
+  it("serves the first page.limit rows when items() gives more but no more than a page size (a row added since the count)", async () => {
+    const resource = defineResource({
+      GET: list({ handler: () => ({ count: 5, items: () => ["e", "f"] }) }),
+    });
+    const response = await handleResource(resource, request({ url: "/items/?page=3&page_size=2" }));
+    expect([response.status, response.body, response.headers["X-Pagination-Count"]]).toStrictEqual([
+      200,
+      '["e"]',
+      "5",
+    ]);
   });
 
   it.each<[string, unknown]>([
