@@ -33,12 +33,7 @@ export {
   headerNamePresets,
   type PaginationHeaderNames,
 } from "./pagination/header-names.js";
-export {
-  type PageLink,
-  type PageLinksOptions,
-  type PageRel,
-  pageLinks,
-} from "./pagination/page-links.js";
+export { type PageLink, type PageLinksOptions, pageLinks } from "./pagination/page-links.js";
 export {
   type PageParams,
   type PageParamsOptions,

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
+import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { expandTemplate } from "./expand-template.js";
 import { fetchWithRetry, type RetryOptions } from "./fetch-with-retry.js";
@@ -139,7 +140,7 @@ function prepareWalk(
   const request: { url: string; init: RequestInit } =
     typeof start === "string" ? { url: start, init: {} } : start;
   const startUrl = new URL(request.url, globalThis.location?.href);
-  const pageSize = options.pageSize ?? wholeOrUndefined(startUrl.searchParams.get(pageSizeParam));
+  const pageSize = options.pageSize ?? readDigits(startUrl.searchParams.get(pageSizeParam));
   if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
   const headers = { ...(request.init.headers as Record<string, string>), ...options.headers };
   if (options.apiKey !== undefined) headers["X-Api-Key"] = options.apiKey;
@@ -191,8 +192,7 @@ async function* walkConcurrently<T>(
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
   const from =
-    (first.page ?? wholeOrUndefined(new URL(walk.startUrl).searchParams.get(walk.pageParam)) ?? 1) +
-    1;
+    (first.page ?? readDigits(new URL(walk.startUrl).searchParams.get(walk.pageParam)) ?? 1) + 1;
   const total = first.pageTotal ?? 0;
   const concurrency = walk.options.concurrency ?? 1;
   const inFlight: Promise<FetchedPage<T>>[] = [];
@@ -241,7 +241,7 @@ async function readPage<T>(url: string, response: Response): Promise<FetchedPage
   }
   if (!Array.isArray(body))
     throw new PaginationError("not_an_array", `GET ${url} did not answer a JSON array`, url);
-  const header = (name: string) => wholeOrUndefined(response.headers.get(name));
+  const header = (name: string) => readDigits(response.headers.get(name));
   return {
     url,
     items: body as T[],
@@ -258,8 +258,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function wholeOrUndefined(value: string | null): number | undefined {
-  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }

@@ -1,5 +1,6 @@
+import { trustedBase } from "../http/base-url.js";
 import { toHeaderSafeUrl, toWellFormed } from "../http/header-safe-url.js";
-import { queryPairName, splitRequestTarget, trimTrailingSlashes } from "../http/request-target.js";
+import { queryPairName, splitRequestTarget } from "../http/request-target.js";
 import { assertOption } from "../option-checks.js";
 import {
   BOOLEANS,
@@ -8,7 +9,7 @@ import {
   LINK_PARAMS,
   type LinkParams,
 } from "../options.js";
-import type { Page } from "./paginate.js";
+import { hasLinkTarget, PAGE_RELS, type Page, type PageRel } from "./paginate.js";
 
 /** Options that say how page link URLs are built. */
 export interface PageLinksOptions {
@@ -35,9 +36,6 @@ export interface PageLinksOptions {
   /** Name of the page-size parameter. Default `'page_size'`. */
   readonly pageSizeParam?: string;
 }
-
-/** The rels pagewise writes, in the order it writes them. */
-export type PageRel = "first" | "prev" | "next" | "last";
 
 /** One page link: its rel, target page number and header-safe URL. */
 export interface PageLink {
@@ -70,30 +68,11 @@ export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
     options.url,
     options.baseUrl,
   );
-  for (const [rel, target] of pageTargets(page)) {
-    links.push({ rel, page: target, url: prefix + target + suffix });
+  for (const rel of PAGE_RELS) {
+    const target = page[rel];
+    if (target !== undefined) links.push({ rel, page: target, url: prefix + target + suffix });
   }
   return links;
-}
-
-/** Whether the page has any link target (a {@link Page} built by hand may have only some). */
-export function hasLinkTarget(page: Page): boolean {
-  return (
-    page.first !== undefined ||
-    page.prev !== undefined ||
-    page.next !== undefined ||
-    page.last !== undefined
-  );
-}
-
-/** The page's link targets in the order first, prev, next, last. */
-export function pageTargets(page: Page): [PageRel, number][] {
-  const targets: [PageRel, number][] = [];
-  if (page.first !== undefined) targets.push(["first", page.first]);
-  if (page.prev !== undefined) targets.push(["prev", page.prev]);
-  if (page.next !== undefined) targets.push(["next", page.next]);
-  if (page.last !== undefined) targets.push(["last", page.last]);
-  return targets;
 }
 
 /** {@link PageLinksOptions} (but the URLs) checked and resolved: names encoded, defaults filled in. */
@@ -172,46 +151,6 @@ export function linkUrlParts(
 function withoutColons(text: string): string {
   return text.includes(":") ? text.replaceAll(":", "%3A") : text;
 }
-
-/**
- * Checks a configured base URL when a resource is defined, as the first link would.
- *
- * @throws {TypeError} for anything but an absolute http(s) URL without credentials, query or fragment
- */
-export function assertBaseUrl(baseUrl: unknown): void {
-  if (typeof baseUrl !== "string" && !(baseUrl instanceof URL)) {
-    throw new TypeError(`baseUrl must be a string or a URL, got ${typeof baseUrl}`);
-  }
-  trustedBase(baseUrl);
-}
-
-let lastBase: { readonly input: string; readonly value: string } | undefined;
-
-/** Validates and normalises a configured base URL (memoised: adapters pass the same one each call). */
-function trustedBase(baseUrl: string | URL): string {
-  const input = String(baseUrl);
-  if (lastBase?.input === input) return lastBase.value;
-  const url = URL.canParse(input) ? new URL(input) : undefined;
-  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new TypeError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(input)}`);
-  }
-  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
-    throw new TypeError(
-      `baseUrl must not carry credentials, a query or a fragment: ${JSON.stringify(input)}`,
-    );
-  }
-  if (!PLAIN_ORIGIN.test(url.origin)) {
-    throw new TypeError(
-      `baseUrl's host must be a DNS name or an IP address: ${JSON.stringify(input)}`,
-    );
-  }
-  const value = url.origin + toHeaderSafeUrl(trimTrailingSlashes(url.pathname));
-  lastBase = { input, value };
-  return value;
-}
-
-/** scheme://host[:port] with a DNS name, IPv4 or bracketed IPv6 host: nothing a header must escape. */
-const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9._~\-:[\]]+$/;
 
 const encodedNames = new Map<string, string>([
   [DEFAULT_PAGE_PARAM, DEFAULT_PAGE_PARAM],

@@ -23,6 +23,15 @@ export interface PaginateOptions {
   readonly pageParam?: string;
 }
 
+/**
+ * The spec's page link relations (section 4.3), in the order pagewise writes them: `first` and
+ * `last` when there is more than one page, `prev` past page 1, `next` before the last page.
+ */
+export const PAGE_RELS = ["first", "prev", "next", "last"] as const;
+
+/** A page link relation: `first`, `prev`, `next` or `last`. */
+export type PageRel = (typeof PAGE_RELS)[number];
+
 /** One page of a dataset: what to fetch, and which neighbouring pages exist. */
 export interface Page {
   /** Items in the whole dataset. */
@@ -107,4 +116,10 @@ function assertInteger(name: string, value: number, min: number): void {
   if (!Number.isSafeInteger(value) || value < min) {
     throw new RangeError(`${name} must be a safe integer of at least ${min}, got ${value}`);
   }
+}
+
+/** Whether the page has any link target (a {@link Page} built by hand may have only some). */
+export function hasLinkTarget(page: Page): boolean {
+  for (const rel of PAGE_RELS) if (page[rel] !== undefined) return true;
+  return false;
 }

@@ -7,14 +7,12 @@ import {
   type PaginationHeaderNames,
 } from "./header-names.js";
 import {
-  hasLinkTarget,
   type LinkSettings,
   linkSettings,
   linkUrlParts,
   type PageLinksOptions,
-  type PageRel,
 } from "./page-links.js";
-import type { Page } from "./paginate.js";
+import { hasLinkTarget, PAGE_RELS, type Page, type PageRel } from "./paginate.js";
 
 /** Options of {@link paginationHeaders}. */
 export interface PaginationHeadersOptions extends PageLinksOptions {
@@ -96,10 +94,9 @@ export function writePaginationHeaders(
   const [link, count, current, pageTotal, pageSize] = settings.names;
   if (link !== null && hasLinkTarget(page)) {
     const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
-    let value = appendLink("", prefix, page.first, suffix, "first");
-    value = appendLink(value, prefix, page.prev, suffix, "prev");
-    value = appendLink(value, prefix, page.next, suffix, "next");
-    headers[link] = appendLink(value, prefix, page.last, suffix, "last");
+    let value = "";
+    for (const rel of PAGE_RELS) value = appendLink(value, prefix, page[rel], suffix, rel);
+    headers[link] = value;
   }
   if (count !== null) headers[count] = String(page.count);
   if (current !== null) headers[current] = String(page.page);

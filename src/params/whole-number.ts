@@ -17,6 +17,21 @@ export function readWholeNumber(value: unknown): number | undefined {
   return saturate(Number(value));
 }
 
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * Reads a count as a response header carries it (`X-Pagination-Page: 2`): ASCII digits only, no
+ * sign; anything else, or no value, is `undefined`. Saturates as {@link readWholeNumber} does.
+ *
+ * @example
+ * ```ts
+ * readDigits(response.headers.get("x-pagination-pagetotal")); // 4, or undefined
+ * ```
+ */
+export function readDigits(value: string | null | undefined): number | undefined {
+  return typeof value === "string" && DIGITS.test(value) ? saturate(Number(value)) : undefined;
+}
+
 /** Clamps to the safe-integer range and folds `-0` into `0`. */
 function saturate(n: number): number {
   if (n > Number.MAX_SAFE_INTEGER) return Number.MAX_SAFE_INTEGER;

@@ -1,6 +1,7 @@
 import { sendsParamsInBody } from "../http/methods.js";
 import { requestQuery } from "../http/request-target.js";
-import { readRawBody, readRawParams, validateParams } from "../params/read-request-params.js";
+import { readRawBody, readRawParams } from "../params/read-request-params.js";
+import { validateParams } from "../params/validate-params.js";
 import type { ResourceRequest } from "./contract.js";
 import type { Resource } from "./define-resource.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";

@@ -1,3 +1,4 @@
+import { assertBaseUrl } from "../http/base-url.js";
 import { assertKnownNames, assertObject, assertOption, describeValue } from "../option-checks.js";
 import {
   BOOLEANS,
@@ -8,7 +9,6 @@ import {
   type QueryOnBodyMethods,
 } from "../options.js";
 import { headerNamePresets, type PaginationHeaderNames } from "../pagination/header-names.js";
-import { assertBaseUrl } from "../pagination/page-links.js";
 import { type PageParamsSettings, pageParamsSettings } from "../pagination/page-params.js";
 import type { PaginateOptions } from "../pagination/paginate.js";
 import { type HeaderSettings, headerSettings } from "../pagination/pagination-headers.js";

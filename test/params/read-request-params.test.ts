@@ -6,7 +6,7 @@ import {
   type RequestParamsInput,
   readRequestParams,
 } from "../../src/index.js";
-import { validateParams } from "../../src/params/read-request-params.js";
+import { validateParams } from "../../src/params/validate-params.js";
 
 const json = "application/json";
 

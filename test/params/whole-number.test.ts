@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readWholeNumber } from "../../src/params/whole-number.js";
+import { readDigits, readWholeNumber } from "../../src/params/whole-number.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -49,5 +49,23 @@ describe("readWholeNumber", () => {
   it("never returns -0", () => {
     expect(Object.is(readWholeNumber("-0"), 0)).toBe(true);
     expect(Object.is(readWholeNumber(-0), 0)).toBe(true);
+  });
+});
+
+describe("readDigits: a count as a response header carries it", () => {
+  it.each<[string | null | undefined, number | undefined]>([
+    ["0", 0],
+    ["42", 42],
+    ["007", 7],
+    ["99999999999999999999", Number.MAX_SAFE_INTEGER],
+    ["-3", undefined],
+    ["+3", undefined],
+    [" 3", undefined],
+    ["3.0", undefined],
+    ["", undefined],
+    [null, undefined],
+    [undefined, undefined],
+  ])("reads %j as %s", (input, expected) => {
+    expect(readDigits(input)).toBe(expected);
   });
 });
