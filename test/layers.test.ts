@@ -1,0 +1,126 @@
+/**
+ * The layers that show in the folders, enforced: the pure core (`http/`, `pagination/`, `params/`
+ * and the top-level `errors`, `options`, `option-checks`, `closest-name`) imports nothing from the
+ * resource pipeline or an adapter; the client imports no server code; a framework is imported only
+ * by its adapter; nothing but the Node adapters touches a `node:` module; and no import cycles.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const SRC = fileURLToPath(new URL("../src/", import.meta.url));
+
+/** Every source file (relative to src/, e.g. `pagination/paginate.ts`) and what it imports. */
+function importGraph(): Map<string, { local: string[]; packages: string[] }> {
+  const files = (readdirSync(SRC, { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => file.split("\\").join("/"));
+  const graph = new Map<string, { local: string[]; packages: string[] }>();
+  for (const file of files) {
+    const text = readFileSync(join(SRC, file), "utf8");
+    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"';]*?from\s*"([^"]+)"/g)]
+      .concat([...text.matchAll(/import\(\s*"([^"]+)"\s*\)/g)])
+      .map((match) => match[1] as string);
+    const local = specifiers
+      .filter((s) => s.startsWith("."))
+      .map((s) =>
+        normalize(join(dirname(file), s.replace(/\.js$/, ".ts")))
+          .split("\\")
+          .join("/"),
+      );
+    graph.set(file, { local, packages: specifiers.filter((s) => !s.startsWith(".")) });
+  }
+  return graph;
+}
+
+const graph = importGraph();
+const layerOf = (file: string) =>
+  file === "index.ts" ? "entry" : file.includes("/") ? file.slice(0, file.indexOf("/")) : "top";
+const CORE = ["top", "http", "pagination", "params"];
+const SERVER = ["resource", "adapter", "express", "fastify", "fetch"];
+
+/** Each layer and the layers it may import (besides itself). */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  top: [],
+  entry: ["top", "http", "pagination", "params", "resource"],
+  http: ["top"],
+  params: ["top", "http"],
+  pagination: ["top", "http", "params"],
+  resource: CORE,
+  adapter: [...CORE, "resource"],
+  express: [...CORE, "resource"],
+  fastify: [...CORE, "resource"],
+  fetch: [...CORE, "resource"],
+  client: CORE,
+};
+
+describe("layers", () => {
+  it("finds the source files and their imports", () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(graph.get("resource/serve-list.ts")?.local).toContain("pagination/paginate.ts");
+  });
+
+  it.each([...graph.keys()].sort())("%s imports only from the layers below it", (file) => {
+    const layer = layerOf(file);
+    const imported = graph.get(file)?.local ?? [];
+    for (const target of imported) {
+      expect(graph.has(target), `${file} imports ${target}, which does not exist`).toBe(true);
+    }
+    const outside = imported.filter((target) => {
+      const other = layerOf(target);
+      return other !== layer && !(ALLOWED[layer] ?? []).includes(other);
+    });
+    expect(outside).toStrictEqual([]);
+  });
+
+  it.each([...graph.keys()].sort())("%s imports a framework only if it is its adapter", (file) => {
+    const layer = layerOf(file);
+    const frameworks = (graph.get(file)?.packages ?? []).filter((name) =>
+      /^(express|fastify|fastify-plugin|@hono\/|node:)/.test(name),
+    );
+    const own: Readonly<Record<string, RegExp>> = {
+      express: /^(express|node:http)$/,
+      fastify: /^(fastify|fastify-plugin)$/,
+    };
+    expect(frameworks.filter((name) => !own[layer]?.test(name))).toStrictEqual([]);
+  });
+
+  it("the client imports no server code", () => {
+    const client = [...graph.entries()].filter(([file]) => layerOf(file) === "client");
+    const server = client.flatMap(([, { local }]) =>
+      local.filter((t) => SERVER.includes(layerOf(t))),
+    );
+    expect(server).toStrictEqual([]);
+  });
+
+  it("has no import cycles", () => {
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "open") {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(" → "));
+        return;
+      }
+      state.set(file, "open");
+      for (const target of graph.get(file)?.local ?? []) visit(target, [...path, file]);
+      state.set(file, "done");
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toStrictEqual([]);
+  });
+
+  it("names each test file after a source module or a behaviour suite", () => {
+    const tests = (
+      readdirSync(fileURLToPath(new URL(".", import.meta.url)), { recursive: true }) as string[]
+    )
+      .map((file) => file.split("\\").join("/"))
+      .filter((file) => /^(http|pagination|params|resource)\/.*\.test\.ts$/.test(file));
+    const orphans = tests.filter((file) => {
+      const module = file.replace(/(\.properties)?\.test\.ts$/, ".ts");
+      return !graph.has(module);
+    });
+    expect(orphans).toStrictEqual([]);
+  });
+});
