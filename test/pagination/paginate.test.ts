@@ -1,243 +1,71 @@
 import { describe, expect, it } from "vitest";
 import { type Page, PagewiseError, type PaginateOptions, paginate } from "../../src/index.js";
 
-type Row = [string, { count: number; page: number; pageSize: number }, PaginateOptions, Page];
+/**
+ * One case a line: name, [count, page, pageSize], options, [pageTotal, offset, limit], the link
+ * targets, and the page served when it is not the one requested.
+ */
+type Row = [
+  string,
+  [count: number, page: number, pageSize: number],
+  PaginateOptions,
+  [pageTotal: number, offset: number, limit: number],
+  Pick<Page, "first" | "prev" | "next" | "last">,
+  served?: number,
+];
 const MAX = Number.MAX_SAFE_INTEGER;
 
+/** The whole {@link Page} a row expects: `isEmpty` when it holds nothing, `overflow` past the last. */
+function expectedPage(
+  [count, page, pageSize]: Row[1],
+  [pageTotal, offset, limit]: Row[3],
+  links: Row[4],
+  served = page,
+): Page {
+  return {
+    count,
+    page: served,
+    pageSize,
+    pageTotal,
+    offset,
+    limit,
+    isEmpty: limit === 0,
+    overflow: page > pageTotal,
+    ...links,
+  };
+}
+
+/** Runs a row: paginate gives exactly the page it expects. */
+function servesRow(...[, request, options, sizes, links, served]: Row): void {
+  const [count, page, pageSize] = request;
+  expect(paginate({ count, page, pageSize }, options)).toStrictEqual(
+    expectedPage(request, sizes, links, served),
+  );
+}
+
 describe("paginate: the spec's examples and rel rules", () => {
+  // biome-ignore format: one case a line
   it.each<Row>([
-    [
-      "spec: 3 items, page 2 of size 1 → first, prev, next, last",
-      { count: 3, page: 2, pageSize: 1 },
-      {},
-      {
-        count: 3,
-        page: 2,
-        pageSize: 1,
-        pageTotal: 3,
-        offset: 1,
-        limit: 1,
-        isEmpty: false,
-        overflow: false,
-        first: 1,
-        prev: 1,
-        next: 3,
-        last: 3,
-      },
-    ],
-    [
-      "spec: 350 items of 100 → 4 pages, the 4th holds 50",
-      { count: 350, page: 4, pageSize: 100 },
-      {},
-      {
-        count: 350,
-        page: 4,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 300,
-        limit: 50,
-        isEmpty: false,
-        overflow: false,
-        first: 1,
-        prev: 3,
-        last: 4,
-      },
-    ],
-    [
-      "spec: 400 items of 100 → 4 full pages",
-      { count: 400, page: 4, pageSize: 100 },
-      {},
-      {
-        count: 400,
-        page: 4,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 300,
-        limit: 100,
-        isEmpty: false,
-        overflow: false,
-        first: 1,
-        prev: 3,
-        last: 4,
-      },
-    ],
-    [
-      "first page of many: no prev",
-      { count: 350, page: 1, pageSize: 100 },
-      {},
-      {
-        count: 350,
-        page: 1,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 0,
-        limit: 100,
-        isEmpty: false,
-        overflow: false,
-        first: 1,
-        next: 2,
-        last: 4,
-      },
-    ],
-    [
-      "single page: no links at all",
-      { count: 3, page: 1, pageSize: 30 },
-      {},
-      {
-        count: 3,
-        page: 1,
-        pageSize: 30,
-        pageTotal: 1,
-        offset: 0,
-        limit: 3,
-        isEmpty: false,
-        overflow: false,
-      },
-    ],
-    [
-      "exactly one full page",
-      { count: 30, page: 1, pageSize: 30 },
-      {},
-      {
-        count: 30,
-        page: 1,
-        pageSize: 30,
-        pageTotal: 1,
-        offset: 0,
-        limit: 30,
-        isEmpty: false,
-        overflow: false,
-      },
-    ],
-    [
-      "empty dataset: one empty page, never paginated",
-      { count: 0, page: 1, pageSize: 30 },
-      {},
-      {
-        count: 0,
-        page: 1,
-        pageSize: 30,
-        pageTotal: 1,
-        offset: 0,
-        limit: 0,
-        isEmpty: true,
-        overflow: false,
-      },
-    ],
-  ])("%s", (_name, request, options, expected) => {
-    expect(paginate(request, options)).toStrictEqual(expected);
-  });
+    ["spec 4.3: 3 items, page 2 of size 1", [3, 2, 1], {}, [3, 1, 1], { first: 1, prev: 1, next: 3, last: 3 }],
+    ["spec: 350 of 100, the 4th holds 50", [350, 4, 100], {}, [4, 300, 50], { first: 1, prev: 3, last: 4 }],
+    ["spec: 400 of 100, 4 full pages", [400, 4, 100], {}, [4, 300, 100], { first: 1, prev: 3, last: 4 }],
+    ["first of many: no prev", [350, 1, 100], {}, [4, 0, 100], { first: 1, next: 2, last: 4 }],
+    ["one page: no links", [3, 1, 30], {}, [1, 0, 3], {}],
+    ["one full page: no links", [30, 1, 30], {}, [1, 0, 30], {}],
+    ["empty: never paginated", [0, 1, 30], {}, [1, 0, 0], {}],
+  ])("%s", servesRow);
 });
 
 describe("paginate: a page past the last", () => {
+  // biome-ignore format: one case a line
   it.each<Row>([
-    [
-      "'empty' (default): no items, requested page kept, prev → last real page",
-      { count: 350, page: 9, pageSize: 100 },
-      {},
-      {
-        count: 350,
-        page: 9,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 350,
-        limit: 0,
-        isEmpty: true,
-        overflow: true,
-        first: 1,
-        prev: 4,
-        last: 4,
-      },
-    ],
-    [
-      "'empty', one real page: only prev (first/last need more than one page)",
-      { count: 3, page: 5, pageSize: 30 },
-      {},
-      {
-        count: 3,
-        page: 5,
-        pageSize: 30,
-        pageTotal: 1,
-        offset: 3,
-        limit: 0,
-        isEmpty: true,
-        overflow: true,
-        prev: 1,
-      },
-    ],
-    [
-      "'empty', page past MAX_SAFE_INTEGER's reading",
-      { count: 350, page: MAX, pageSize: 100 },
-      {},
-      {
-        count: 350,
-        page: MAX,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 350,
-        limit: 0,
-        isEmpty: true,
-        overflow: true,
-        first: 1,
-        prev: 4,
-        last: 4,
-      },
-    ],
-    [
-      "'empty' on an empty dataset: still no links",
-      { count: 0, page: 3, pageSize: 30 },
-      {},
-      {
-        count: 0,
-        page: 3,
-        pageSize: 30,
-        pageTotal: 1,
-        offset: 0,
-        limit: 0,
-        isEmpty: true,
-        overflow: true,
-      },
-    ],
-    [
-      "'last': served as the last page",
-      { count: 350, page: 9, pageSize: 100 },
-      { overflow: "last" },
-      {
-        count: 350,
-        page: 4,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 300,
-        limit: 50,
-        isEmpty: false,
-        overflow: true,
-        first: 1,
-        prev: 3,
-        last: 4,
-      },
-    ],
-    [
-      "'last' within range changes nothing",
-      { count: 350, page: 2, pageSize: 100 },
-      { overflow: "last" },
-      {
-        count: 350,
-        page: 2,
-        pageSize: 100,
-        pageTotal: 4,
-        offset: 100,
-        limit: 100,
-        isEmpty: false,
-        overflow: false,
-        first: 1,
-        prev: 1,
-        next: 3,
-        last: 4,
-      },
-    ],
-  ])("%s", (_name, request, options, expected) => {
-    expect(paginate(request, options)).toStrictEqual(expected);
-  });
+    ["'empty' (default): prev → last page", [350, 9, 100], {}, [4, 350, 0], { first: 1, prev: 4, last: 4 }],
+    ["'empty', one page: only prev", [3, 5, 30], {}, [1, 3, 0], { prev: 1 }],
+    ["'empty', page MAX_SAFE_INTEGER", [350, MAX, 100], {}, [4, 350, 0], { first: 1, prev: 4, last: 4 }],
+    ["'empty', empty dataset: no links", [0, 3, 30], {}, [1, 0, 0], {}],
+    ["'last': served as the last", [350, 9, 100], { overflow: "last" }, [4, 300, 50], { first: 1, prev: 3, last: 4 }, 4],
+    ["'last' within range: unchanged", [350, 2, 100], { overflow: "last" }, [4, 100, 100], { first: 1, prev: 1, next: 3, last: 4 }],
+  ])("%s", servesRow);
 
   it.each<[string, PaginateOptions, string]>([
     ["default name", { overflow: "error" }, "page"],
