@@ -1,7 +1,7 @@
 /**
- * pagewise: the conventions of the Package Repository HTTP API (its request parameters, section
- * 4.1, and its pagination, section 4.3; docs/decisions.md says how pagewise reads what it leaves
- * open) as framework-free functions, and resources that serve them through `pagewise/express`,
+ * pagewise: the conventions of the Package Repository HTTP API ("the spec" in these docs: its
+ * request parameters, section 4.1, and its pagination, section 4.3; docs/decisions.md says how
+ * pagewise reads what it leaves open) as framework-free functions, and resources that serve them through `pagewise/express`,
  * `pagewise/fastify` and `pagewise/fetch`. Functions for adapter authors are in `pagewise/adapter`,
  * the client in `pagewise/client`.
  * @packageDocumentation

@@ -1,8 +1,16 @@
 /** Options for retrying 429 and 503 answers. */
 export interface RetryOptions {
-  /** Retries after the first attempt. Default 3. */
+  /**
+   * Retries after the first attempt.
+   *
+   * @default 3
+   */
   readonly retries?: number;
-  /** Longest wait, whatever `Retry-After` says, in ms. Default 30,000. */
+  /**
+   * Longest wait, whatever `Retry-After` says, in ms.
+   *
+   * @default 30,000
+   */
   readonly maxRetryDelayMs?: number;
   readonly signal?: AbortSignal | undefined;
 }

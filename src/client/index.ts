@@ -1,5 +1,7 @@
 /**
- * pagewise/client: call and walk APIs that follow the spec, with only `fetch`, `URL`,
+ * pagewise/client: call and walk APIs that follow the Package Repository HTTP API convention
+ * ("the spec" in these docs: parameters in the query for GET and in a JSON body otherwise, section
+ * 4.1; `Link` and `X-Pagination-*` pagination, section 4.3), with only `fetch`, `URL`,
  * `URLSearchParams` and uri-templates (Node, browsers, Deno, Bun, workers).
  * @packageDocumentation
  */

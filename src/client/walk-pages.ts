@@ -9,7 +9,11 @@ import { requestSignal } from "./request-signal.js";
 
 /** Options of {@link walkPages} and {@link walkItems}. */
 export interface WalkOptions extends RetryOptions {
-  /** The fetch to use. Default `globalThis.fetch`. */
+  /**
+   * The fetch to use.
+   *
+   * @default `globalThis.fetch`
+   */
   readonly fetch?: typeof fetch;
   /** Sent as `X-Api-Key` with every request. */
   readonly apiKey?: string;
@@ -26,6 +30,8 @@ export interface WalkOptions extends RetryOptions {
   /**
    * Pages in flight at once. 1 (default) follows `rel="next"` links; more reads
    * `X-Pagination-PageTotal` from the first page and fetches the rest concurrently, in order.
+   *
+   * @default 1
    */
   readonly concurrency?: number;
   /** Called after each page: pages done so far, and the page total when the server sends it. */

@@ -1,6 +1,7 @@
 /**
- * pagewise for Express 4 and 5: a handler that serves a resource, and an error handler that answers
- * express.json()'s body errors as problems.
+ * pagewise for Express 4 and 5: a handler that serves a resource (the Package Repository HTTP API
+ * convention's parameters, pagination headers, `Allow`, `X-Api-Key`), an error handler that answers
+ * express.json()'s body errors as problems, and the writer of pagewise's plain responses.
  * @packageDocumentation
  */
 import type { ServerResponse } from "node:http";

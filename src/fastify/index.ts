@@ -1,6 +1,7 @@
 /**
  * pagewise for Fastify 4 and 5: a plugin (wrapped with fastify-plugin) that adds
- * `fastify.pagewise(url, resource, options?)` to register a resource's route.
+ * `fastify.pagewise(url, resource, options?)` to register a resource's route, served by the
+ * Package Repository HTTP API convention; and the sender of pagewise's plain responses.
  * @packageDocumentation
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";

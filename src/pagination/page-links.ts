@@ -27,13 +27,27 @@ export interface PageLinksOptions {
   /**
    * Which request query parameters a link keeps besides `page`: `'filters'` (default) keeps all but
    * `page_size`; `'page-only'` keeps none; `'all'` keeps every one, `page_size` at its effective value.
+   *
+   * @default `'filters'`
    */
   readonly linkParams?: LinkParams;
-  /** Emit RFC 6570 templates with the page size as a variable: `?page=3{&page_size}`. Default `false`. */
+  /**
+   * Emit RFC 6570 templates with the page size as a variable: `?page=3{&page_size}`.
+   *
+   * @default `false`
+   */
   readonly template?: boolean;
-  /** Name of the page parameter. Default `'page'`. */
+  /**
+   * Name of the page parameter.
+   *
+   * @default `'page'`
+   */
   readonly pageParam?: string;
-  /** Name of the page-size parameter. Default `'page_size'`. */
+  /**
+   * Name of the page-size parameter.
+   *
+   * @default `'page_size'`
+   */
   readonly pageSizeParam?: string;
 }
 

@@ -15,20 +15,42 @@ import { readWholeNumber } from "../params/whole-number.js";
 
 /** Options of {@link parsePageParams}. */
 export interface PageParamsOptions {
-  /** Page size when `page_size` is absent (or invalid, in lenient mode). Default `30`. */
+  /**
+   * Page size when `page_size` is absent (or invalid, in lenient mode).
+   *
+   * @default `30`
+   */
   readonly defaultPageSize?: number;
-  /** Largest page size served. Default `500`. */
+  /**
+   * Largest page size served.
+   *
+   * @default `500`
+   */
   readonly maxPageSize?: number;
   /**
    * What an invalid value does: `'lenient'` (default) reads a bad `page` as 1 and a bad, zero or
    * negative `page_size` as the default; `'strict'` throws a 400 {@link PagewiseError}.
+   *
+   * @default `'lenient'`
    */
   readonly invalid?: Invalid;
-  /** A `page_size` over the maximum: `'clamp'` (default) serves the maximum; `'error'` throws a 400. */
+  /**
+   * A `page_size` over the maximum: `'clamp'` (default) serves the maximum; `'error'` throws a 400.
+   *
+   * @default `'clamp'`
+   */
   readonly overMax?: OverMax;
-  /** Name of the page parameter. Default `'page'`. */
+  /**
+   * Name of the page parameter.
+   *
+   * @default `'page'`
+   */
   readonly pageParam?: string;
-  /** Name of the page-size parameter. Default `'page_size'`. */
+  /**
+   * Name of the page-size parameter.
+   *
+   * @default `'page_size'`
+   */
   readonly pageSizeParam?: string;
 }
 

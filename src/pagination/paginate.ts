@@ -17,9 +17,15 @@ export interface PaginateOptions {
   /**
    * A page past the last one: `'empty'` (default) serves no items and keeps the requested page
    * number; `'last'` serves the last page; `'error'` throws a 404 {@link PagewiseError}.
+   *
+   * @default `'empty'`
    */
   readonly overflow?: Overflow;
-  /** Name of the page parameter, reported in the 404 problem. Default `'page'`. */
+  /**
+   * Name of the page parameter, reported in the 404 problem.
+   *
+   * @default `'page'`
+   */
   readonly pageParam?: string;
 }
 

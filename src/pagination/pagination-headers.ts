@@ -19,9 +19,15 @@ export interface PaginationHeadersOptions extends PageLinksOptions {
   /**
    * An empty dataset is never paginated: `'omit'` (default) sends no pagination headers for it;
    * `'zero'` sends Count 0, Page, PageTotal 1 and PageSize (still no `Link`), for clients that require them.
+   *
+   * @default `'omit'`
    */
   readonly emptyHeaders?: EmptyHeaders;
-  /** Header names; default {@link headerNamePresets}.xPagination. */
+  /**
+   * Header names; default {@link headerNamePresets}.xPagination.
+   *
+   * @default `headerNamePresets.xPagination`
+   */
   readonly headerNames?: PaginationHeaderNames;
 }
 

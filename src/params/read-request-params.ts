@@ -31,6 +31,8 @@ export interface ReadRequestParamsOptions<S extends StandardSchemaV1 | undefined
   /**
    * Query parameters on a DELETE/PATCH/POST/PUT, whose parameters belong in the body:
    * `'reject'` (default) answers 400 so a misplaced filter never widens a delete; `'ignore'` drops them.
+   *
+   * @default `'reject'`
    */
   readonly queryOnBodyMethods?: QueryOnBodyMethods;
 }

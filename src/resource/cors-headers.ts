@@ -8,13 +8,29 @@ import {
 
 /** CORS settings of a resource. */
 export interface CorsOptions {
-  /** Allowed origins: `'*'` (default), one origin, a list, or a predicate. */
+  /**
+   * Allowed origins: `'*'` (default), one origin, a list, or a predicate.
+   *
+   * @default `'*'`
+   */
   readonly origin?: "*" | string | readonly string[] | ((origin: string) => boolean);
-  /** Request headers a preflight may ask for. Default `['X-Api-Key', 'Content-Type']`. */
+  /**
+   * Request headers a preflight may ask for.
+   *
+   * @default `['X-Api-Key', 'Content-Type']`
+   */
   readonly allowHeaders?: readonly string[];
-  /** Seconds a browser may cache a preflight. Default 600. */
+  /**
+   * Seconds a browser may cache a preflight.
+   *
+   * @default 600
+   */
   readonly maxAge?: number;
-  /** Send `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`). Default `false`. */
+  /**
+   * Send `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`).
+   *
+   * @default `false`
+   */
   readonly credentials?: boolean;
 }
 

@@ -13,13 +13,29 @@ export interface ResourceOptions<N = unknown>
     Pick<PageLinksOptions, "baseUrl" | "linkParams" | "template"> {
   /** Require `X-Api-Key` and check it; a missing or rejected key is a 401 problem. OPTIONS is never checked. */
   readonly apiKey?: ApiKeyVerifier<N>;
-  /** CORS: `true` for any origin, or {@link CorsOptions}. Default off. */
+  /**
+   * CORS: `true` for any origin, or {@link CorsOptions}.
+   *
+   * @default false (CORS off)
+   */
   readonly cors?: boolean | CorsOptions;
-  /** Build absolute links from `X-Forwarded-Proto`/`X-Forwarded-Host` (or `Host`). Only behind a proxy you trust. Default `false`. */
+  /**
+   * Build absolute links from `X-Forwarded-Proto`/`X-Forwarded-Host` (or `Host`). Only behind a proxy you trust.
+   *
+   * @default `false`
+   */
   readonly trustProxy?: boolean;
-  /** Largest request body read, in bytes; a larger one is a 413 problem. Default 1 MiB. */
+  /**
+   * Largest request body read, in bytes; a larger one is a 413 problem.
+   *
+   * @default 1 MiB
+   */
   readonly maxBodyBytes?: number;
-  /** See {@link ReadRequestParamsOptions}. Default `'reject'`. */
+  /**
+   * See {@link ReadRequestParamsOptions}.
+   *
+   * @default `'reject'`
+   */
   readonly queryOnBodyMethods?: QueryOnBodyMethods;
   /** See {@link PaginationHeadersOptions}. */
   readonly emptyHeaders?: EmptyHeaders;
