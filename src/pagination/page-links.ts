@@ -9,7 +9,7 @@ import {
   LINK_PARAMS,
   type LinkParams,
 } from "../options.js";
-import { hasLinkTarget, PAGE_RELS, type Page, type PageRel } from "./paginate.js";
+import { forEachLinkTarget, hasLinkTarget, type Page, type PageRel } from "./paginate.js";
 
 /** Options that say how page link URLs are built. */
 export interface PageLinksOptions {
@@ -82,10 +82,9 @@ export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
     options.url,
     options.baseUrl,
   );
-  for (const rel of PAGE_RELS) {
-    const target = page[rel];
-    if (target !== undefined) links.push({ rel, page: target, url: prefix + target + suffix });
-  }
+  forEachLinkTarget(page, links, (list, rel, target) => {
+    list.push({ rel, page: target, url: prefix + target + suffix });
+  });
   return links;
 }
 

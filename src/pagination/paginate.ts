@@ -30,13 +30,10 @@ export interface PaginateOptions {
 }
 
 /**
- * The spec's page link relations (section 4.3), in the order pagewise writes them: `first` and
- * `last` when there is more than one page, `prev` past page 1, `next` before the last page.
+ * A page link relation of the spec (section 4.3): `first` and `last` when there is more than one
+ * page, `prev` past page 1, `next` before the last page. {@link forEachLinkTarget} gives their order.
  */
-export const PAGE_RELS = ["first", "prev", "next", "last"] as const;
-
-/** A page link relation: `first`, `prev`, `next` or `last`. */
-export type PageRel = (typeof PAGE_RELS)[number];
+export type PageRel = "first" | "prev" | "next" | "last";
 
 /** One page of a dataset: what to fetch, and which neighbouring pages exist. */
 export interface Page {
@@ -126,6 +123,26 @@ function assertInteger(name: string, value: number, min: number): void {
 
 /** Whether the page has any link target (a {@link Page} built by hand may have only some). */
 export function hasLinkTarget(page: Page): boolean {
-  for (const rel of PAGE_RELS) if (page[rel] !== undefined) return true;
-  return false;
+  return (
+    page.first !== undefined ||
+    page.prev !== undefined ||
+    page.next !== undefined ||
+    page.last !== undefined
+  );
+}
+
+/**
+ * Calls `visit(state, rel, target)` for each link target the page has, in the order pagewise writes
+ * them: first, prev, next, last (the one place that order is stated). `state` is passed through, so
+ * a hot caller's `visit` needs no closure.
+ */
+export function forEachLinkTarget<S>(
+  page: Page,
+  state: S,
+  visit: (state: S, rel: PageRel, target: number) => void,
+): void {
+  if (page.first !== undefined) visit(state, "first", page.first);
+  if (page.prev !== undefined) visit(state, "prev", page.prev);
+  if (page.next !== undefined) visit(state, "next", page.next);
+  if (page.last !== undefined) visit(state, "last", page.last);
 }

@@ -12,7 +12,7 @@ import {
   linkUrlParts,
   type PageLinksOptions,
 } from "./page-links.js";
-import { hasLinkTarget, PAGE_RELS, type Page, type PageRel } from "./paginate.js";
+import { forEachLinkTarget, hasLinkTarget, type Page, type PageRel } from "./paginate.js";
 
 /** Options of {@link paginationHeaders}. */
 export interface PaginationHeadersOptions extends PageLinksOptions {
@@ -100,9 +100,9 @@ export function writePaginationHeaders(
   const [link, count, current, pageTotal, pageSize] = settings.names;
   if (link !== null && hasLinkTarget(page)) {
     const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
-    let value = "";
-    for (const rel of PAGE_RELS) value = appendLink(value, prefix, page[rel], suffix, rel);
-    headers[link] = value;
+    const header = { value: "", prefix, suffix };
+    forEachLinkTarget(page, header, appendLink);
+    headers[link] = header.value;
   }
   if (count !== null) headers[count] = String(page.count);
   if (current !== null) headers[current] = String(page.page);
@@ -110,15 +110,12 @@ export function writePaginationHeaders(
   if (pageSize !== null) headers[pageSize] = String(page.pageSize);
 }
 
-/** `value` with the link to page `target` appended, when the page has that target. */
+/** Appends the link to page `target` to a Link header value being built. */
 function appendLink(
-  value: string,
-  prefix: string,
-  target: number | undefined,
-  suffix: string,
+  header: { value: string; readonly prefix: string; readonly suffix: string },
   rel: PageRel,
-): string {
-  if (target === undefined) return value;
-  const entry = formatLink(`${prefix}${target}${suffix}`, rel);
-  return value === "" ? entry : `${value}, ${entry}`;
+  target: number,
+): void {
+  const entry = formatLink(`${header.prefix}${target}${header.suffix}`, rel);
+  header.value = header.value === "" ? entry : `${header.value}, ${entry}`;
 }
