@@ -30,8 +30,9 @@ export interface ListContext<P, N> extends HandlerContext<P, N> {
  * with the page's `items`, or with a function that fetches the items of the computed {@link Page}
  * (`offset`/`limit`; use this form with `overflow: 'last'`). The function is not called for a page
  * that holds nothing. `count` is a whole number (node-postgres gives `count(*)` as a string: pass
- * `Number(row.count)`); the items are an array of at most `page.limit` rows. Anything else is
- * thrown as a bug (TypeError, RangeError), never sent.
+ * `Number(row.count)`); the items are an array of at most `page.limit` rows (up to a page size is
+ * taken as a row added since the count: the first `page.limit` go out). Anything else is thrown as
+ * a bug (TypeError, RangeError), never sent.
  */
 export type ListResult<T> =
   | readonly T[]

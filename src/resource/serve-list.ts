@@ -107,7 +107,7 @@ function pageRows(items: unknown, page: Page): readonly unknown[] {
   }
   if (items.length > page.pageSize) {
     throw new RangeError(
-      `A list handler gave ${items.length} rows for a page of at most ${page.limit} (offset ${page.offset}, limit ${page.limit}): fetch only page.limit rows from page.offset.`,
+      `A list handler gave ${items.length} rows, more than a page of ${page.pageSize} (offset ${page.offset}, limit ${page.limit}): fetch only page.limit rows from page.offset.`,
     );
   }
   return items.length > page.limit ? items.slice(0, page.limit) : items;

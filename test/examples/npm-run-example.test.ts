@@ -1,7 +1,7 @@
 /**
  * `npm run example` (and its Express and fetch twins) as a user runs them: the script's own
- * command from package.json (`node --import tsx` on the server file, importing the built
- * package), printing the listening line with the real port, answering the spec's example, and
+ * command from package.json (`node --import tsx` on the server file; tsx resolves `pagewise` to
+ * the sources through tsconfig.json's paths, so a fresh clone needs no build), printing the listening line with the real port, answering the spec's example, and
  * exiting 0 on SIGTERM. The command runs without the npm wrapper, which dies of the signal itself.
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -257,14 +257,14 @@ describe("handleResource", () => {
       "items() giving more rows than the page holds",
       { count: 5, items: () => [1, 2, 3] },
       new RangeError(
-        "A list handler gave 3 rows for a page of at most 2 (offset 2, limit 2): fetch only page.limit rows from page.offset.",
+        "A list handler gave 3 rows, more than a page of 2 (offset 2, limit 2): fetch only page.limit rows from page.offset.",
       ),
     ],
     [
       "more rows than the page holds",
       { count: 5, items: [1, 2, 3, 4, 5] },
       new RangeError(
-        "A list handler gave 5 rows for a page of at most 2 (offset 2, limit 2): fetch only page.limit rows from page.offset.",
+        "A list handler gave 5 rows, more than a page of 2 (offset 2, limit 2): fetch only page.limit rows from page.offset.",
       ),
     ],
   ])(
