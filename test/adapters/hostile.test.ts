@@ -4,37 +4,22 @@
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRANSPORT } from "../support/http-call.js";
 import { API_KEY, routes } from "./resources.js";
 import { adapters, type Running } from "./servers.js";
 
-/** Sends raw request bytes; resolves with the status and the Link header of the response. */
-function rawRequest(
+/** Sends a raw request target (with the API key); resolves with the status and the Link header. */
+async function rawRequest(
   origin: string,
   target: string,
   method = "GET",
 ): Promise<{ status: number; link: string | undefined }> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      socket.destroy();
-      const lines = text.slice(0, end).split("\r\n");
-      const link = lines
-        .find((line) => line.toLowerCase().startsWith("link:"))
-        ?.slice(5)
-        .trim();
-      resolve({ status: Number(lines[0]?.split(" ")[1]), link });
-    });
-    socket.on("error", reject);
-    socket.write(
-      `${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-Api-Key: ${API_KEY}\r\nConnection: close\r\n\r\n`,
-    );
-  });
+  const answer = await rawExchange(
+    origin,
+    `${method} ${target} HTTP/1.1\r\nX-Api-Key: ${API_KEY}`,
+    "",
+  );
+  return { status: answer.status, link: answer.headers.link };
 }
 
 /** Sends raw request bytes and reads the whole answer (the server closes): status, headers, body. */
@@ -82,14 +67,6 @@ function unchunk(text: string): string {
   }
   return data;
 }
-
-const TRANSPORT = new Set([
-  "date",
-  "connection",
-  "keep-alive",
-  "content-length",
-  "transfer-encoding",
-]);
 
 const P = "/package/o/three/packages/";
 const targets: readonly (readonly [string, string])[] = [

@@ -15,7 +15,8 @@ export interface Answer {
   readonly body: unknown;
 }
 
-const TRANSPORT = new Set([
+/** Response headers of the transport, not of the answer: left out of an {@link Answer}. */
+export const TRANSPORT: ReadonlySet<string> = new Set([
   "date",
   "connection",
   "keep-alive",
