@@ -146,10 +146,13 @@ export function pageSizeTooLarge(parameter: string, max: number): PagewiseError 
 }
 
 /** 404 `page_out_of_range`: `overflow: 'error'` and a page past the last. */
-export function pageOutOfRange(page: number, last: number, parameter: string): PagewiseError {
-  return problem("page_out_of_range", `Page ${page} does not exist; the last page is ${last}.`, {
-    parameter,
-  });
+export function pageOutOfRange(
+  page: number,
+  last: number | undefined,
+  parameter: string,
+): PagewiseError {
+  const where = last === undefined ? "" : `; the last page is ${last}`;
+  return problem("page_out_of_range", `Page ${page} does not exist${where}.`, { parameter });
 }
 
 /** 415 `unsupported_media_type`: a body that is not JSON. */

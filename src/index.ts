@@ -27,6 +27,11 @@ export {
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAGE_SIZE_PARAM,
 } from "./options.js";
+export {
+  type CountlessPage,
+  type CountlessPageRequest,
+  paginateCountless,
+} from "./pagination/countless-page.js";
 // Pagination (spec section 4.3): page parameters, page math, links and headers.
 export {
   exposedHeaderNames,
@@ -40,8 +45,11 @@ export {
   parsePageParams,
 } from "./pagination/page-params.js";
 export {
+  type LinkTargets,
   type Page,
+  type PageRel,
   type PageRequest,
+  type PageSlice,
   type PaginateOptions,
   paginate,
 } from "./pagination/paginate.js";
@@ -74,6 +82,8 @@ export {
   type JsonMethod,
   json,
   type ListContext,
+  type ListCount,
+  type ListItems,
   type ListMethod,
   type ListResult,
   list,

@@ -27,6 +27,7 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "list",
       "pageLinks",
       "paginate",
+      "paginateCountless",
       "paginationHeaders",
       "parsePageParams",
       "readRequestParams",

@@ -58,7 +58,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 describe("layers", () => {
   it("finds the source files and their imports", () => {
     expect(graph.size).toBeGreaterThan(50);
-    expect(graph.get("resource/serve-list.ts")?.local).toContain("pagination/paginate.ts");
+    expect(graph.get("resource/list-page.ts")?.local).toContain("pagination/paginate.ts");
   });
 
   it.each([...graph.keys()].sort())("%s imports only from the layers below it", (file) => {

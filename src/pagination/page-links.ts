@@ -9,6 +9,7 @@ import {
   LINK_PARAMS,
   type LinkParams,
 } from "../options.js";
+import type { CountlessPage } from "./countless-page.js";
 import { forEachLinkTarget, hasLinkTarget, type Page, type PageRel } from "./paginate.js";
 
 /** Options that say how page link URLs are built. */
@@ -73,7 +74,7 @@ export interface PageLink {
  * // [{ rel: "first", page: 1, url: "/items/?page=1" }, { rel: "prev", page: 1, … }, …]
  * ```
  */
-export function pageLinks(page: Page, options: PageLinksOptions): PageLink[] {
+export function pageLinks(page: Page | CountlessPage, options: PageLinksOptions): PageLink[] {
   const links: PageLink[] = [];
   if (!hasLinkTarget(page)) return links;
   const { prefix, suffix } = linkUrlParts(

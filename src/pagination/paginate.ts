@@ -35,8 +35,28 @@ export interface PaginateOptions {
  */
 export type PageRel = "first" | "prev" | "next" | "last";
 
+/** The link targets a page has: page numbers of its `first`, `prev`, `next` and `last` links. */
+export interface LinkTargets {
+  readonly first?: number;
+  readonly prev?: number;
+  readonly next?: number;
+  readonly last?: number;
+}
+
+/** Which rows a page takes: what a list handler's `items()` receives. */
+export interface PageSlice {
+  /** The page number (1-based). */
+  readonly page: number;
+  /** Items per page. */
+  readonly pageSize: number;
+  /** Rows to skip (SQL `OFFSET`). */
+  readonly offset: number;
+  /** Rows to take at most (SQL `LIMIT`). */
+  readonly limit: number;
+}
+
 /** One page of a dataset: what to fetch, and which neighbouring pages exist. */
-export interface Page {
+export interface Page extends PageSlice, LinkTargets {
   /** Items in the whole dataset. */
   readonly count: number;
   /** The page served (1-based); past `pageTotal` only in `'empty'` overflow. */
@@ -122,7 +142,7 @@ function assertInteger(name: string, value: number, min: number): void {
 }
 
 /** Whether the page has any link target (a {@link Page} built by hand may have only some). */
-export function hasLinkTarget(page: Page): boolean {
+export function hasLinkTarget(page: LinkTargets): boolean {
   return (
     page.first !== undefined ||
     page.prev !== undefined ||
@@ -137,7 +157,7 @@ export function hasLinkTarget(page: Page): boolean {
  * a hot caller's `visit` needs no closure.
  */
 export function forEachLinkTarget<S>(
-  page: Page,
+  page: LinkTargets,
   state: S,
   visit: (state: S, rel: PageRel, target: number) => void,
 ): void {

@@ -1,6 +1,7 @@
 import { formatLink } from "../http/link-header.js";
 import { assertOption } from "../option-checks.js";
 import { EMPTY_HEADERS, type EmptyHeaders } from "../options.js";
+import type { CountlessPage } from "./countless-page.js";
 import {
   checkedHeaderNames,
   headerNamePresets,
@@ -34,9 +35,10 @@ export interface PaginationHeadersOptions extends PageLinksOptions {
 /**
  * The spec's pagination response headers for a page: `Link` (only when at least one rel exists),
  * `X-Pagination-Count`, `X-Pagination-Page`, `X-Pagination-PageTotal` and `X-Pagination-PageSize`.
- * An empty dataset gets none of them (unless `emptyHeaders: 'zero'`).
+ * An empty dataset gets none of them (unless `emptyHeaders: 'zero'`). A {@link CountlessPage}
+ * gets no `X-Pagination-Count` or `X-Pagination-PageTotal` (and has no `last` link).
  *
- * @param page - a {@link Page} from {@link paginate}
+ * @param page - a {@link Page} from {@link paginate}, or a page from {@link paginateCountless}
  * @param options - the request `url` plus link and header options (see {@link PageLinksOptions})
  * @returns a plain header map, e.g. `{ Link: "…", "X-Pagination-Count": "3", … }`
  *
@@ -47,7 +49,7 @@ export interface PaginationHeadersOptions extends PageLinksOptions {
  * ```
  */
 export function paginationHeaders(
-  page: Page,
+  page: Page | CountlessPage,
   options: PaginationHeadersOptions,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -91,7 +93,7 @@ export function headerSettings(
  */
 export function writePaginationHeaders(
   headers: Record<string, string>,
-  page: Page,
+  page: Page | CountlessPage,
   settings: HeaderSettings,
   url: string | URL,
   baseUrl: string | URL | undefined,
@@ -104,9 +106,11 @@ export function writePaginationHeaders(
     forEachLinkTarget(page, header, appendLink);
     headers[link] = header.value;
   }
-  if (count !== null) headers[count] = String(page.count);
+  if (count !== null && page.count !== undefined) headers[count] = String(page.count);
   if (current !== null) headers[current] = String(page.page);
-  if (pageTotal !== null) headers[pageTotal] = String(page.pageTotal);
+  if (pageTotal !== null && page.pageTotal !== undefined) {
+    headers[pageTotal] = String(page.pageTotal);
+  }
   if (pageSize !== null) headers[pageSize] = String(page.pageSize);
 }
 

@@ -10,6 +10,8 @@ export {
   type JsonMethod,
   json,
   type ListContext,
+  type ListCount,
+  type ListItems,
   type ListMethod,
   type ListResult,
   list,

@@ -1,6 +1,6 @@
 import { assertObject, assertOption, describeValue } from "../option-checks.js";
 import type { PageParams } from "../pagination/page-params.js";
-import type { Page } from "../pagination/paginate.js";
+import type { Page, PageSlice } from "../pagination/paginate.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 
 /** What a handler receives. */
@@ -26,19 +26,43 @@ export interface ListContext<P, N> extends HandlerContext<P, N> {
 }
 
 /**
- * What a list handler returns: the whole dataset as an array (pagewise slices it), or its `count`
- * with the page's `items`, or with a function that fetches the items of the computed {@link Page}
- * (`offset`/`limit`; use this form with `overflow: 'last'`). The function is not called for a page
- * that holds nothing. `count` is a whole number (node-postgres gives `count(*)` as a string: pass
- * `Number(row.count)`); the items are an array of at most `page.limit` rows (up to a page size is
- * taken as a row added since the count: the first `page.limit` go out). Anything else is thrown as
- * a bug (TypeError, RangeError), never sent.
+ * A list's count: a number, a promise of one, or a function giving either. A promise or a function
+ * runs alongside `items()` (a page then costs the slower of the two, not their sum), except with
+ * `overflow: 'last'`, which needs the count before it knows which page to fetch. A whole number:
+ * node-postgres gives `count(*)` as a string, pass `Number(row.count)`.
+ */
+export type ListCount = number | PromiseLike<number> | (() => number | PromiseLike<number>);
+
+/**
+ * A list's rows: the page's rows as an array, or a function fetching the rows of a
+ * {@link PageSlice} (`offset`, `limit`). With a count known first, the slice is the computed
+ * {@link Page}, and the function is not called for a page that holds nothing.
+ */
+export type ListItems<T> =
+  | readonly T[]
+  | ((slice: PageSlice) => readonly T[] | PromiseLike<readonly T[]>);
+
+/**
+ * What a list handler returns:
+ * - the whole dataset as an array: pagewise slices it;
+ * - `{ count, items }`: the total (see {@link ListCount}) and the page's rows or the function that
+ *   fetches them (see {@link ListItems});
+ * - `{ items, hasMore }` or `{ items: (slice) => rows }` without a count: a countless page, an
+ *   opt-in departure from the spec for tables too large to count (no `X-Pagination-Count`,
+ *   `-PageTotal` or `last` link; docs/databases.md). A function is asked for `limit` = page size
+ *   + 1 rows: the extra row says whether another page follows, and is not sent.
+ *
+ * The rows are at most a page (up to a page size beyond `page.limit` is taken as a row added since
+ * the count: the first `page.limit` go out). Anything else is thrown as a bug (TypeError,
+ * RangeError), never sent.
  */
 export type ListResult<T> =
   | readonly T[]
+  | { readonly count: ListCount; readonly items: ListItems<T> }
+  | { readonly items: readonly T[]; readonly hasMore: boolean }
   | {
-      readonly count: number;
-      readonly items: readonly T[] | ((page: Page) => readonly T[] | Promise<readonly T[]>);
+      readonly items: (slice: PageSlice) => readonly T[] | PromiseLike<readonly T[]>;
+      readonly hasMore?: undefined;
     };
 
 type Output<S> = S extends StandardSchemaV1

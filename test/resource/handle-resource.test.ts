@@ -217,21 +217,21 @@ describe("handleResource", () => {
       "a count without items",
       { count: 5 },
       new TypeError(
-        "A list handler returns an array, or { count, items } with items an array or a function; got an object",
+        "A list handler returns an array, { count, items } or { items, hasMore }, with items an array or a function; got an object",
       ),
     ],
     [
       "items that are neither an array nor a function",
       { count: 5, items: "x" },
       new TypeError(
-        'A list handler returns an array, or { count, items } with items an array or a function; got an object with items a string ("x")',
+        'A list handler returns an array, { count, items } or { items, hasMore }, with items an array or a function; got an object with items a string ("x")',
       ),
     ],
     [
       "nothing",
       undefined,
       new TypeError(
-        "A list handler returns an array, or { count, items } with items an array or a function; got undefined",
+        "A list handler returns an array, { count, items } or { items, hasMore }, with items an array or a function; got undefined",
       ),
     ],
     [

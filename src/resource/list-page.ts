@@ -1,0 +1,154 @@
+import { describeValue } from "../option-checks.js";
+import { type CountlessPage, paginateCountless } from "../pagination/countless-page.js";
+import type { PageParams } from "../pagination/page-params.js";
+import {
+  type Page,
+  type PageSlice,
+  type PaginateOptions,
+  paginate,
+} from "../pagination/paginate.js";
+import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
+import type { ListItems, ListResult } from "./methods.js";
+
+/** A list handler's answer made a page: which page it is, and the rows that go out. */
+export interface ServedPage {
+  readonly page: Page | CountlessPage;
+  readonly rows: readonly unknown[];
+}
+
+/**
+ * The page a list handler's result serves, by its shape: a whole dataset (sliced here), a count
+ * with the items (a count function or promise runs alongside `items()` unless `overflow: 'last'`
+ * needs the count first), or no count (a countless page, one row more fetched to know whether
+ * another follows). A result of another shape is a bug: TypeError or RangeError.
+ */
+export function listPage(
+  result: ListResult<unknown>,
+  requested: PageParams,
+  options: PaginateOptions,
+): MaybePromise<ServedPage> {
+  if (Array.isArray(result)) {
+    const page = paginate({ count: result.length, ...requested }, options);
+    return { page, rows: result.slice(page.offset, page.offset + page.limit) };
+  }
+  const items = itemsOf(result);
+  if (!Object.hasOwn(result as object, "count"))
+    return countless(result, items, requested, options);
+  const given = (result as { count: unknown }).count;
+  const count = typeof given === "function" ? given() : given;
+  if (!isThenable(count)) return counted(wholeCount(count), items, requested, options);
+  if (options.overflow === "last" || typeof items !== "function") {
+    return Promise.resolve(count).then((n) => counted(wholeCount(n), items, requested, options));
+  }
+  // Alongside: the requested page's rows while the count runs; the count then decides the page.
+  const rows = items(sliceOf(requested, requested.pageSize));
+  return Promise.all([count, rows]).then(([n, fetched]) => {
+    const page = paginate({ count: wholeCount(n), ...requested }, options);
+    return { page, rows: pageRows(fetched, page) };
+  });
+}
+
+function counted(
+  count: number,
+  items: ListItems<unknown>,
+  requested: PageParams,
+  options: PaginateOptions,
+): MaybePromise<ServedPage> {
+  const page = paginate({ count, ...requested }, options);
+  if (typeof items !== "function") return { page, rows: pageRows(items, page) };
+  if (page.isEmpty) return { page, rows: [] };
+  return andThen(items(page), (fetched) => ({ page, rows: pageRows(fetched, page) }));
+}
+
+function countless(
+  result: ListResult<unknown>,
+  items: ListItems<unknown>,
+  requested: PageParams,
+  options: PaginateOptions,
+): MaybePromise<ServedPage> {
+  const { hasMore } = result as { hasMore?: unknown };
+  if (typeof items === "function") {
+    if (hasMore !== undefined) {
+      throw new TypeError(
+        "A countless list gives items as a function (pagewise asks for one row more than a page, to learn whether another follows) or an array with hasMore, not both",
+      );
+    }
+    const probe = sliceOf(requested, requested.pageSize + 1);
+    return andThen(items(probe), (fetched) => countlessPage(fetched, false, requested, options));
+  }
+  if (typeof hasMore !== "boolean") {
+    throw new TypeError(
+      `A list handler without a count returns { items, hasMore } with hasMore true when a row follows the page, or items as a function; got hasMore ${describeValue(hasMore)}`,
+    );
+  }
+  return countlessPage(items, hasMore, requested, options);
+}
+
+/** A countless page from its rows: up to one row more than a page, which says another follows. */
+function countlessPage(
+  fetched: unknown,
+  hasMore: boolean,
+  requested: PageParams,
+  options: PaginateOptions,
+): ServedPage {
+  const { pageSize } = requested;
+  const rows = rowArray(fetched);
+  if (rows.length > pageSize + 1) throw tooManyRows(rows.length, pageSize + 1);
+  const served = rows.length > pageSize ? rows.slice(0, pageSize) : rows;
+  const more = hasMore || rows.length > pageSize;
+  const page = paginateCountless({ ...requested, rows: served.length, hasMore: more }, options);
+  return { page, rows: served };
+}
+
+/** The rows a requested page takes, before any count is known. */
+function sliceOf(requested: PageParams, limit: number): PageSlice {
+  return { ...requested, offset: (requested.page - 1) * requested.pageSize, limit };
+}
+
+function itemsOf(result: ListResult<unknown>): ListItems<unknown> {
+  const items = (result as { items?: unknown } | null | undefined)?.items;
+  if (Array.isArray(items) || typeof items === "function") return items as ListItems<unknown>;
+  throw new TypeError(
+    `A list handler returns an array, { count, items } or { items, hasMore }, with items an array or a function; got ${describeValue(result)}${items === undefined ? "" : ` with items ${describeValue(items)}`}`,
+  );
+}
+
+function wholeCount(count: unknown): number {
+  if (typeof count === "string" || typeof count === "bigint") {
+    throw new TypeError(
+      `A list handler's count must be a number; got ${describeValue(count)}. node-postgres returns count(*) as a string (a bigint): pass Number(row.count).`,
+    );
+  }
+  if (!Number.isSafeInteger(count) || (count as number) < 0) {
+    throw new RangeError(
+      `A list handler's count must be a whole number of at least 0; got ${describeValue(count)}`,
+    );
+  }
+  return count as number;
+}
+
+/**
+ * The rows to send. A bug in a list handler is caught before its rows go out as a page: not an
+ * array, or more rows than a page size. Up to a page size but more than `page.limit` is a race
+ * (a row added between the count and the rows query, on the last page): the first `limit` rows go
+ * out, as the count says.
+ */
+function pageRows(fetched: unknown, page: Page): readonly unknown[] {
+  const rows = rowArray(fetched);
+  if (rows.length > page.pageSize) throw tooManyRows(rows.length, page.pageSize, page);
+  return rows.length > page.limit ? rows.slice(0, page.limit) : rows;
+}
+
+function rowArray(fetched: unknown): readonly unknown[] {
+  if (Array.isArray(fetched)) return fetched;
+  throw new TypeError(
+    `A list handler's items must be an array of the page's rows (or a function giving one); got ${describeValue(fetched)}. A query result's rows are often in its .rows.`,
+  );
+}
+
+function tooManyRows(given: number, most: number, page?: Page): RangeError {
+  const where = page === undefined ? "" : ` (offset ${page.offset}, limit ${page.limit})`;
+  return new RangeError(
+    `A list handler gave ${given} rows, more than a page of ${most}${where}: fetch only page.limit rows from page.offset.`,
+  );
+}

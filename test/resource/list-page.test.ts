@@ -1,0 +1,234 @@
+/**
+ * A list handler's result made a page, through the whole pipeline: count strategies (a number, a
+ * promise, a function run alongside the rows) and countless lists.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import {
+  defineResource,
+  type ListResult,
+  list,
+  type PageSlice,
+  type ResourceOptions,
+} from "../../src/index.js";
+
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const request = (url: string): ResourceRequest => ({
+  method: "GET",
+  url,
+  header: () => undefined,
+  native: null,
+});
+const serve = (result: () => ListResult<unknown>, url: string, options: ResourceOptions = {}) =>
+  handleResource(defineResource({ GET: list({ handler: result }) }, options), request(url));
+/** Rows of a table of `total` rows, as a database would give them. */
+const table =
+  (total: number) =>
+  ({ offset, limit }: PageSlice) =>
+    ids(offset + 1, Math.min(total, offset + limit));
+const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 5));
+
+const page2Of3 = {
+  status: 200,
+  headers: {
+    "Content-Type": "application/json",
+    Link: '</items/?page=1>; rel="first", </items/?page=1>; rel="prev", </items/?page=3>; rel="next", </items/?page=3>; rel="last"',
+    "X-Pagination-Count": "25",
+    "X-Pagination-Page": "2",
+    "X-Pagination-PageTotal": "3",
+    "X-Pagination-PageSize": "10",
+    Allow: "GET, OPTIONS",
+  },
+  body: JSON.stringify(ids(11, 20)),
+};
+
+describe("count strategies: the same answer whatever the count's form", () => {
+  it.each<[string, () => ListResult<unknown>]>([
+    ["a number", () => ({ count: 25, items: table(25) })],
+    ["a promise", () => ({ count: later(25), items: table(25) })],
+    ["a function giving a number", () => ({ count: () => 25, items: table(25) })],
+    ["a function giving a promise", () => ({ count: () => later(25), items: table(25) })],
+    ["a promise, with the page's rows", () => ({ count: later(25), items: ids(11, 20) })],
+  ])("%s", async (_name, result) => {
+    expect(await serve(result, "/items/?page=2&page_size=10")).toStrictEqual(page2Of3);
+  });
+
+  it("runs a count function alongside items(): the rows are asked for before the count is known", async () => {
+    const order: string[] = [];
+    let release = (_count: number) => {};
+    const count = () => {
+      order.push("count started");
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    const items = (slice: PageSlice) => {
+      order.push(`items ${JSON.stringify(slice)}`);
+      queueMicrotask(() => release(25));
+      return table(25)(slice);
+    };
+    expect(await serve(() => ({ count, items }), "/items/?page=2&page_size=10")).toStrictEqual(
+      page2Of3,
+    );
+    expect(order).toStrictEqual([
+      "count started",
+      'items {"page":2,"pageSize":10,"offset":10,"limit":10}',
+    ]);
+  });
+
+  it("waits for the count under overflow 'last' (which page to fetch depends on it), then fetches that page", async () => {
+    const items = vi.fn(table(25));
+    const response = await serve(
+      () => ({ count: later(25), items }),
+      "/items/?page=9&page_size=10",
+      {
+        overflow: "last",
+      },
+    );
+    expect([response.status, response.body, response.headers["X-Pagination-Page"]]).toStrictEqual([
+      200,
+      JSON.stringify(ids(21, 25)),
+      "3",
+    ]);
+    expect(items.mock.calls.map(([slice]) => [slice.offset, slice.limit])).toStrictEqual([[20, 5]]);
+  });
+
+  it("serves the last page's rows as the count says when run alongside (the rows asked for a whole page)", async () => {
+    const response = await serve(
+      () => ({ count: () => later(25), items: table(25) }),
+      "/items/?page=3&page_size=10",
+    );
+    expect([response.status, response.body, response.headers["X-Pagination-Count"]]).toStrictEqual([
+      200,
+      JSON.stringify(ids(21, 25)),
+      "25",
+    ]);
+  });
+
+  it.each<[string, () => ListResult<unknown>, Error]>([
+    [
+      "a promise of a string (node-postgres's count)",
+      () => ({ count: later("25" as unknown as number), items: table(25) }),
+      new TypeError(
+        'A list handler\'s count must be a number; got a string ("25"). node-postgres returns count(*) as a string (a bigint): pass Number(row.count).',
+      ),
+    ],
+    [
+      "a function giving a negative count",
+      () => ({ count: () => -1, items: table(25) }),
+      new RangeError("A list handler's count must be a whole number of at least 0; got number -1"),
+    ],
+  ])("refuses %s", async (_name, result, error) => {
+    await expect(serve(result, "/items/?page=2&page_size=10")).rejects.toThrow(error);
+  });
+});
+
+describe("countless lists: no count, a row more fetched to know whether another page follows", () => {
+  it.each<[string, string, () => ListResult<unknown>, number, Record<string, string>, number[]]>([
+    [
+      "page 1 of many, items as a function",
+      "/items/?page=1&page_size=10",
+      () => ({ items: table(1000) }),
+      200,
+      {
+        Link: '</items/?page=1>; rel="first", </items/?page=2>; rel="next"',
+        "X-Pagination-Page": "1",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(1, 10),
+    ],
+    [
+      "a middle page, items and hasMore",
+      "/items/?page=4&page_size=10",
+      () => ({ items: ids(31, 40), hasMore: true }),
+      200,
+      {
+        Link: '</items/?page=1>; rel="first", </items/?page=3>; rel="prev", </items/?page=5>; rel="next"',
+        "X-Pagination-Page": "4",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(31, 40),
+    ],
+    [
+      "the page-plus-one rows given as an array (the extra row says more follow, and is dropped)",
+      "/items/?page=2&page_size=10",
+      () => ({ items: ids(11, 21), hasMore: false }),
+      200,
+      {
+        Link: '</items/?page=1>; rel="first", </items/?page=1>; rel="prev", </items/?page=3>; rel="next"',
+        "X-Pagination-Page": "2",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(11, 20),
+    ],
+    [
+      "the last page tells the total: the spec's answer",
+      "/items/?page=3&page_size=10",
+      () => ({ items: table(25) }),
+      200,
+      {
+        Link: '</items/?page=1>; rel="first", </items/?page=2>; rel="prev", </items/?page=3>; rel="last"',
+        "X-Pagination-Count": "25",
+        "X-Pagination-Page": "3",
+        "X-Pagination-PageTotal": "3",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(21, 25),
+    ],
+    ["an empty list: never paginated", "/items/", () => ({ items: table(0) }), 200, {}, []],
+    [
+      "a page past the end: only first",
+      "/items/?page=9&page_size=10",
+      () => ({ items: table(25) }),
+      200,
+      {
+        Link: '</items/?page=1>; rel="first"',
+        "X-Pagination-Page": "9",
+        "X-Pagination-PageSize": "10",
+      },
+      [],
+    ],
+  ])("%s", async (_name, url, result, status, pagination, rows) => {
+    expect(await serve(result, url)).toStrictEqual({
+      status,
+      headers: {
+        "Content-Type": "application/json",
+        ...pagination,
+        Allow: "GET, OPTIONS",
+      },
+      body: JSON.stringify(rows),
+    });
+  });
+
+  it("asks items() for one row more than the page", async () => {
+    const items = vi.fn(table(1000));
+    await serve(() => ({ items }), "/items/?page=3&page_size=10");
+    expect(items.mock.calls).toStrictEqual([[{ page: 3, pageSize: 10, offset: 20, limit: 11 }]]);
+  });
+
+  it.each<[string, () => ListResult<unknown>, Error]>([
+    [
+      "items as an array without hasMore",
+      () => ({ items: ids(1, 10) }) as never,
+      new TypeError(
+        "A list handler without a count returns { items, hasMore } with hasMore true when a row follows the page, or items as a function; got hasMore undefined",
+      ),
+    ],
+    [
+      "hasMore beside an items function",
+      () => ({ items: table(100), hasMore: true }) as never,
+      new TypeError(
+        "A countless list gives items as a function (pagewise asks for one row more than a page, to learn whether another follows) or an array with hasMore, not both",
+      ),
+    ],
+    [
+      "more than a page and one row",
+      () => ({ items: ids(1, 12), hasMore: true }),
+      new RangeError(
+        "A list handler gave 12 rows, more than a page of 11: fetch only page.limit rows from page.offset.",
+      ),
+    ],
+  ])("refuses %s", async (_name, result, error) => {
+    await expect(serve(result, "/items/?page=1&page_size=10")).rejects.toThrow(error);
+  });
+});
