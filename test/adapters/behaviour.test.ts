@@ -700,6 +700,39 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
       body: ids(101, 200),
     },
   ],
+  // --- count strategies and countless lists (an opt-in departure: no total)
+  [
+    "a count run alongside the rows: the spec's answer",
+    { path: "/count-alongside/?page=2&page_size=100" },
+    {
+      status: 200,
+      headers: paged("/count-alongside/", 350, 2, 4, 100, { first: 1, prev: 1, next: 3, last: 4 }),
+      body: ids(101, 200),
+    },
+  ],
+  [
+    "countless, a middle page: Page, PageSize, first/prev/next, no total",
+    { path: "/countless/?page=2&page_size=100" },
+    {
+      status: 200,
+      headers: {
+        ...jsonType,
+        link: '</countless/?page=1>; rel="first", </countless/?page=1>; rel="prev", </countless/?page=3>; rel="next"',
+        "x-pagination-page": "2",
+        "x-pagination-pagesize": "100",
+      },
+      body: ids(101, 200),
+    },
+  ],
+  [
+    "countless, the last page tells the total",
+    { path: "/countless/?page=4&page_size=100" },
+    {
+      status: 200,
+      headers: paged("/countless/", 350, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+      body: ids(301, 350),
+    },
+  ],
 ];
 
 describe("fetchRouter", () => {

@@ -64,6 +64,21 @@ const repository = defineResource(
 const listWith = (options: ResourceOptions) =>
   defineResource({ GET: list({ handler: () => dataset(350) }) }, options);
 
+/** The 350 items fetched a slice at a time, as from a database. */
+const rowsOf = ({ offset, limit }: { offset: number; limit: number }) =>
+  dataset(350).slice(offset, offset + limit);
+
+/** The 350 items without a count (a countless list) and with a count run alongside the rows. */
+const countless = defineResource({ GET: list({ handler: () => ({ items: rowsOf }) }) });
+const countAlongside = defineResource({
+  GET: list({
+    handler: () => ({
+      count: () => new Promise<number>((r) => setTimeout(r, 2, 350)),
+      items: rowsOf,
+    }),
+  }),
+});
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -76,6 +91,8 @@ export const routes: readonly (readonly [string, Resource])[] = [
   ["/links/template/", listWith({ template: true })],
   ["/links/base/", listWith({ baseUrl: "https://api.example.com/v1/" })],
   ["/links/proxy/", listWith({ trustProxy: true })],
+  ["/countless/", countless],
+  ["/count-alongside/", countAlongside],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
   [
     "/small-body/",

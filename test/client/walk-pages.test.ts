@@ -11,6 +11,8 @@ import {
   walkItems,
   walkPages,
 } from "../../src/client/index.js";
+import { fetchHandler } from "../../src/fetch/index.js";
+import { defineResource, list } from "../../src/index.js";
 
 const KEY = "walk-key";
 const collect = async <T>(iterable: AsyncIterable<T>): Promise<T[]> => {
@@ -366,4 +368,34 @@ describe("walk options out of range", () => {
   ])("%s %s is accepted", (name, value) => {
     expect(() => walkPages("http://127.0.0.1:1/", { [name]: value })).not.toThrow();
   });
+});
+
+describe("walking a countless list (no X-Pagination-Count or -PageTotal until the last page)", () => {
+  const rows = Array.from({ length: 95 }, (_, i) => i + 1);
+  const serve = fetchHandler(
+    defineResource({
+      GET: list({
+        handler: () => ({
+          items: ({ offset, limit }: { offset: number; limit: number }) =>
+            rows.slice(offset, offset + limit),
+        }),
+      }),
+    }),
+  );
+  const fetcher = ((input: string | URL | Request) =>
+    serve(new Request(String(input)))) as typeof fetch;
+
+  it.each([1, 4])(
+    "concurrency %s: every row once, in order, by next links",
+    async (concurrency) => {
+      const pages = await collect(
+        walkPages<number>("http://api.test/items/?page_size=10", { fetch: fetcher, concurrency }),
+      );
+      expect(pages.flatMap((page) => page.items)).toStrictEqual(rows);
+      expect(pages.map((page) => [page.page, page.count, page.pageTotal])).toStrictEqual([
+        ...ids(1, 9).map((n) => [n, undefined, undefined]),
+        [10, 95, 10],
+      ]);
+    },
+  );
 });
