@@ -37,6 +37,7 @@ const PROBLEM_STATUS = {
   not_found: 404,
   unauthorized: 401,
   method_not_allowed: 405,
+  service_unavailable: 503,
 } as const;
 
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
@@ -49,6 +50,7 @@ const STATUS_TITLES: Readonly<Record<number, string>> = {
   405: "Method Not Allowed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  503: "Service Unavailable",
 };
 
 /** The media type of a problem body (RFC 9457). */
@@ -226,4 +228,22 @@ export function methodNotAllowed(method: string, allow: string): PagewiseError {
     {},
     { Allow: allow },
   );
+}
+
+/**
+ * 503 `service_unavailable`: what a handler throws when what it serves from (a database) cannot
+ * answer now, with `Retry-After`, so the client (pagewise's walker included) tries again later.
+ * Every adapter answers it as a problem, like pagewise's own.
+ *
+ * @param detail - what is unavailable, without internals (no connection strings, no stack)
+ * @param retryAfterSeconds - the `Retry-After` to send
+ * @default retryAfterSeconds 1
+ * @example
+ * ```ts
+ * try { return await pool.query(sql, values); }
+ * catch (error) { if (isConnectionError(error)) throw serviceUnavailable("The database is not reachable."); throw error; }
+ * ```
+ */
+export function serviceUnavailable(detail: string, retryAfterSeconds = 1): PagewiseError {
+  return problem("service_unavailable", detail, {}, { "Retry-After": String(retryAfterSeconds) });
 }

@@ -14,6 +14,7 @@ export {
   type Problem,
   type ProblemCode,
   type ProblemIssue,
+  serviceUnavailable,
 } from "./errors.js";
 // HTTP pieces the conventions build on.
 export { formatLinkHeader, type LinkValue } from "./http/link-header.js";

@@ -32,6 +32,7 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "parsePageParams",
       "readRequestParams",
       "sendsParamsInBody",
+      "serviceUnavailable",
       "splitRequestParams",
     ],
   ],

@@ -1,11 +1,13 @@
 /**
- * The package API of the spec, as pagewise resources: framework-free, mounted by each server.
+ * The package API of the spec, as pagewise resources: framework-free, mounted by each server,
+ * on whichever store the configuration names.
  */
 import {
   apiKeyVerifier,
   defineResource,
   json,
   list,
+  PagewiseError,
   type Resource,
   type ResourceOptions,
 } from "pagewise";
@@ -15,7 +17,7 @@ import {
   type PackageStore,
   STATUSES,
   type Status,
-} from "./stores/memory-store.js";
+} from "./stores/package-store.js";
 
 /** The settings the API needs. */
 export interface ApiOptions {
@@ -24,12 +26,22 @@ export interface ApiOptions {
   readonly publicUrl?: string | undefined;
 }
 
+/** Text a database can store: PostgreSQL refuses NUL, so it is a 400 on every store. */
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((value) => !value.includes("\u0000"), "must not contain NUL (U+0000)");
+
 const status = z.enum(STATUSES);
 const newPackage = z.strictObject({
-  name: z.string().min(1).max(214),
-  version: z.string().min(1).max(64),
+  name: text(214),
+  version: text(64),
   status: status.optional(),
 });
+/** Owner and repository, from the path: the same rule as the text of a package. */
+const repositoryPath = z.object({ owner: text(1000), repo: text(1000) });
 
 /** The routes: an Express-style pattern and its resource. */
 export function packageRoutes(store: PackageStore, options: ApiOptions): [string, Resource][] {
@@ -48,20 +60,18 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
         body: "json",
         status: 201,
         schema: z.union([newPackage, z.array(newPackage).min(1).max(1000)]),
-        handler: ({ params, path }) => {
-          const created = store.create(
-            path.owner ?? "",
-            path.repo ?? "",
-            [params].flat() as NewPackage[],
-          );
+        handler: async ({ params, path }) => {
+          const { owner, repo } = repositoryOf(path);
+          const created = await store.create(owner, repo, [params].flat() as NewPackage[]);
           return Array.isArray(params) ? created : created[0];
         },
       }),
       DELETE: json({
         schema: z.object({ status }),
-        handler: ({ params, path }) => ({
-          deleted: store.deleteByStatus(path.owner ?? "", path.repo ?? "", params.status),
-        }),
+        handler: async ({ params, path }) => {
+          const { owner, repo } = repositoryOf(path);
+          return { deleted: await store.deleteByStatus(owner, repo, params.status) };
+        },
       }),
     },
     shared,
@@ -76,13 +86,32 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
   ];
 }
 
-/** A list result that fetches only the served page (O(page size), see the store). */
+/**
+ * A list result that fetches only the served page: the count (O(1) on every store) runs
+ * alongside the page's rows.
+ */
 function listOf(store: PackageStore, path: Readonly<Record<string, string>>, status?: Status) {
-  const owner = path.owner ?? "";
-  const repo = path.repo ?? "";
+  const { owner, repo } = repositoryOf(path);
   return {
-    count: store.count(owner, repo, status),
+    count: () => store.count(owner, repo, status),
     items: ({ offset, limit }: { offset: number; limit: number }) =>
       store.page(owner, repo, status, offset, limit),
   };
+}
+
+/** Owner and repository from the path, checked: NUL or an empty segment is a 400 problem. */
+function repositoryOf(path: Readonly<Record<string, string>>): { owner: string; repo: string } {
+  const result = repositoryPath.safeParse(path);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    parameter: issue.path.join("."),
+    detail: issue.message,
+  }));
+  const [first] = errors;
+  throw new PagewiseError(
+    400,
+    "validation_failed",
+    `Invalid path: "${first?.parameter}": ${first?.detail}.`,
+    { ...(first ? { parameter: first.parameter } : {}), errors },
+  );
 }

@@ -1,3 +1,9 @@
+/** Which store serves the packages. */
+export type StoreConfig =
+  | { readonly kind: "memory" }
+  | { readonly kind: "pglite"; readonly dataDir?: string | undefined }
+  | { readonly kind: "postgres"; readonly url: string };
+
 /** The example server's settings, read from the environment. */
 export interface Config {
   readonly host: string;
@@ -6,13 +12,18 @@ export interface Config {
   readonly apiKeyIsDefault: boolean;
   readonly seed: number;
   readonly publicUrl?: string | undefined;
+  /** Default `{ kind: "memory" }`. */
+  readonly store?: StoreConfig;
 }
 
 /**
  * Reads `HOST` (default 127.0.0.1), `PORT` (3000; 0 picks a free port), `API_KEY` (`dev-key`),
- * `SEED` (120 demo packages in demo/tools; 0 starts empty) and `PUBLIC_URL` (optional).
+ * `SEED` (120 demo packages in demo/tools; 0 starts empty), `PUBLIC_URL` (optional) and the store:
+ * `STORE=memory` (default), `STORE=pglite` (embedded PostgreSQL, in memory unless
+ * `PGLITE_DATA_DIR` names a folder) or `STORE=postgres` with `DATABASE_URL`.
  *
- * @throws {Error} for a PORT or SEED that is not a whole number in range
+ * @throws {Error} for a PORT or SEED that is not a whole number in range, an unknown STORE, or
+ *   STORE=postgres without DATABASE_URL
  */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -24,7 +35,23 @@ export function readConfig(
     apiKeyIsDefault: !env.API_KEY,
     seed: wholeNumber("SEED", env.SEED, 120, 1_000_000),
     publicUrl: env.PUBLIC_URL || undefined,
+    store: storeConfig(env),
   };
+}
+
+function storeConfig(env: Readonly<Record<string, string | undefined>>): StoreConfig {
+  const kind = env.STORE || "memory";
+  if (kind === "memory") return { kind };
+  if (kind === "pglite") return { kind, dataDir: env.PGLITE_DATA_DIR || undefined };
+  if (kind === "postgres") {
+    if (!env.DATABASE_URL) {
+      throw new Error(
+        "STORE=postgres needs DATABASE_URL, e.g. postgres://user@127.0.0.1:5432/packages",
+      );
+    }
+    return { kind, url: env.DATABASE_URL };
+  }
+  throw new Error(`STORE must be memory, pglite or postgres, got ${JSON.stringify(kind)}`);
 }
 
 function wholeNumber(

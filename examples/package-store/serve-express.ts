@@ -9,7 +9,7 @@ import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Express. */
 export async function startExpress(config: Config): Promise<Started> {
-  const { store, routes } = createPackageApi(config);
+  const { store, routes } = await createPackageApi(config);
   const app = express();
   app.disable("x-powered-by");
   // Paths are case-sensitive, as on Fastify and the fetch router: /PACKAGE/… is a 404, not an
@@ -23,7 +23,7 @@ export async function startExpress(config: Config): Promise<Started> {
   // Express's own 4xx errors (a malformed escape in the path) as problems, never a stack trace.
   app.use(expressErrorHandler());
   const server = createServer(app);
-  return { store, ...(await listenOn(server, config)) };
+  return listenOn(server, config, store);
 }
 
 await runIfMain(import.meta.url, "Express", startExpress);

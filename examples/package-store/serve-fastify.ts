@@ -8,12 +8,12 @@ import {
 } from "pagewise/adapter";
 import { fastifyPagewise, sendResponse } from "pagewise/fastify";
 import type { Config } from "./config.js";
-import { baseUrl, createPackageApi, runIfMain, type Started } from "./started.js";
+import { baseUrl, closingStore, createPackageApi, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Fastify. */
 export async function startFastify(config: Config): Promise<Started> {
-  const { store, routes } = createPackageApi(config);
+  const { store, routes } = await createPackageApi(config);
   // Fastify's own errors before routing (a malformed escape in the path) as problems, too.
   const frameworkErrors = (error: Error, _request: unknown, reply: FastifyReply) => {
     const problem = frameworkBodyError(error, DEFAULT_MAX_BODY_BYTES);
@@ -36,7 +36,7 @@ export async function startFastify(config: Config): Promise<Started> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  return { url: baseUrl(config.host, port), store, close: () => app.close() };
+  return { url: baseUrl(config.host, port), store, close: closingStore(() => app.close(), store) };
 }
 
 await runIfMain(import.meta.url, "Fastify", startFastify);

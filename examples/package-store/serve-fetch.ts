@@ -8,7 +8,7 @@ import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on the fetch adapter. */
 export async function startFetch(config: Config): Promise<Started> {
-  const { store, routes } = createPackageApi(config);
+  const { store, routes } = await createPackageApi(config);
   const api = fetchRouter(routes);
   const files = loadStaticFiles();
   const serve = (request: Request) => {
@@ -16,7 +16,7 @@ export async function startFetch(config: Config): Promise<Started> {
     return file ? new Response(file.body, { headers: file.headers }) : api(request);
   };
   const server = createAdaptorServer({ fetch: serve }) as Server;
-  return { store, ...(await listenOn(server, config)) };
+  return listenOn(server, config, store);
 }
 
 await runIfMain(import.meta.url, "fetch adapter", startFetch);

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { packageRoutes } from "./api.js";
 import { type Config, readConfig } from "./config.js";
-import { demoPackages, PackageStore } from "./stores/memory-store.js";
+import { openStore } from "./stores/open-store.js";
+import { demoPackages, type PackageStore } from "./stores/package-store.js";
 
 /** A running example server. */
 export interface Started {
@@ -17,23 +18,45 @@ export interface Started {
 /** A server's start function: builds the app around the routes and listens. */
 export type Start = (config: Config) => Promise<Started>;
 
-/** The store (seeded with `config.seed` demo packages in demo/tools) and the API's routes. */
-export function createPackageApi(config: Config) {
-  const store = new PackageStore();
-  if (config.seed > 0) store.create("demo", "tools", demoPackages(config.seed));
+/**
+ * The store (seeded with `config.seed` demo packages in demo/tools when it holds none there) and
+ * the API's routes.
+ */
+export async function createPackageApi(config: Config) {
+  const store = await openStore(config.store);
+  try {
+    if (config.seed > 0 && (await store.count("demo", "tools")) === 0) {
+      await store.create("demo", "tools", demoPackages(config.seed));
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return { store, routes: packageRoutes(store, config) };
 }
 
-/** Listens on the configured host and port; gives the real URL and a close function. */
+/** Listens on the configured host and port; gives the real URL and a close function (server, then store). */
 export async function listenOn(
   server: Server,
   config: Config,
-): Promise<Pick<Started, "url" | "close">> {
+  store: PackageStore,
+): Promise<Started> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const close = () =>
     new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
-  return { url: baseUrl(config.host, port), close };
+  return { url: baseUrl(config.host, port), store, close: closingStore(close, store) };
+}
+
+/** A close function that closes the store after the server. */
+export function closingStore(close: () => Promise<void>, store: PackageStore) {
+  return async () => {
+    try {
+      await close();
+    } finally {
+      await store.close();
+    }
+  };
 }
 
 /** `http://host:port`, with IPv6 hosts in brackets. */
@@ -54,11 +77,19 @@ export async function runIfMain(moduleUrl: string, name: string, start: Start): 
     console.error((error as Error).message);
     process.exit(1);
   }
-  const server = await start(config);
+  let server: Started;
+  try {
+    server = await start(config);
+  } catch (error) {
+    console.error(`Cannot start on the ${config.store?.kind ?? "memory"} store: ${reason(error)}`);
+    process.exit(1);
+  }
   if (config.apiKeyIsDefault)
     console.warn('Warning: API_KEY is not set; using the default key "dev-key".');
   console.log(`Listening on ${server.url}`);
-  console.log(`${name}, ${config.seed} demo packages in demo/tools. Try:`);
+  console.log(
+    `${name} on the ${server.store.kind} store, ${config.seed} demo packages in demo/tools. Try:`,
+  );
   console.log(
     `  curl -i -H "X-Api-Key: ${config.apiKey}" "${server.url}/package/demo/tools/packages/?page=2&page_size=1"`,
   );
@@ -70,4 +101,10 @@ export async function runIfMain(moduleUrl: string, name: string, start: Start): 
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+/** One line for a start that failed: the error's message, never a stack or a connection string. */
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/postgres(ql)?:\/\/\S+/g, "postgres://…");
 }

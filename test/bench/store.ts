@@ -6,7 +6,8 @@
  * @packageDocumentation
  */
 import { Bench, type FnReturnedObject } from "tinybench";
-import { PackageStore, type Status } from "../../examples/package-store/stores/memory-store.js";
+import { MemoryStore as PackageStore } from "../../examples/package-store/stores/memory-store.js";
+import type { Status } from "../../examples/package-store/stores/package-store.js";
 import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 
 const SIZE = 1_000_000;

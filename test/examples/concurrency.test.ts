@@ -8,7 +8,7 @@ import { startExpress } from "../../examples/package-store/serve-express.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start } from "../../examples/package-store/started.js";
-import { STATUSES } from "../../examples/package-store/stores/memory-store.js";
+import { STATUSES } from "../../examples/package-store/stores/package-store.js";
 
 const config: Config = {
   host: "127.0.0.1",
@@ -89,7 +89,7 @@ describe.each(Object.keys(servers))("%s under 50 concurrent clients", (name) => 
       const listed = Number(count.headers.get("x-pagination-count") ?? 0);
       expect([...tally.statuses.keys()].sort()).toStrictEqual([200, 201]);
       expect(tally.requests).toBeGreaterThan(CLIENTS);
-      expect([listed, server.store.size]).toStrictEqual([
+      expect([listed, await server.store.size()]).toStrictEqual([
         tally.created - tally.deleted,
         tally.created - tally.deleted,
       ]);

@@ -13,6 +13,7 @@ describe("readConfig", () => {
         apiKeyIsDefault: true,
         seed: 120,
         publicUrl: undefined,
+        store: { kind: "memory" },
       },
     ],
     [
@@ -31,6 +32,7 @@ describe("readConfig", () => {
         apiKeyIsDefault: false,
         seed: 0,
         publicUrl: "https://packages.example",
+        store: { kind: "memory" },
       },
     ],
     [
@@ -43,10 +45,26 @@ describe("readConfig", () => {
         apiKeyIsDefault: true,
         seed: 120,
         publicUrl: undefined,
+        store: { kind: "memory" },
       },
     ],
   ])("%s", (_name, env, expected) => {
     expect(readConfig(env)).toStrictEqual(expected);
+  });
+
+  it.each<[Record<string, string>, unknown]>([
+    [{ STORE: "pglite" }, { kind: "pglite", dataDir: undefined }],
+    [
+      { STORE: "pglite", PGLITE_DATA_DIR: "/tmp/p" },
+      { kind: "pglite", dataDir: "/tmp/p" },
+    ],
+    [
+      { STORE: "postgres", DATABASE_URL: "postgres://u@h/d" },
+      { kind: "postgres", url: "postgres://u@h/d" },
+    ],
+    [{ STORE: "" }, { kind: "memory" }],
+  ])("reads the store from %j", (env, store) => {
+    expect(readConfig(env).store).toStrictEqual(store);
   });
 
   it.each<[Record<string, string>, string]>([
@@ -54,6 +72,11 @@ describe("readConfig", () => {
     [{ PORT: "70000" }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
     [{ PORT: "-1" }, 'PORT must be a whole number from 0 to 65535, got "-1"'],
     [{ SEED: "1e3" }, 'SEED must be a whole number from 0 to 1000000, got "1e3"'],
+    [{ STORE: "mysql" }, 'STORE must be memory, pglite or postgres, got "mysql"'],
+    [
+      { STORE: "postgres" },
+      "STORE=postgres needs DATABASE_URL, e.g. postgres://user@127.0.0.1:5432/packages",
+    ],
   ])("refuses %j", (env, message) => {
     expect(() => readConfig(env)).toThrow(new Error(message));
   });

@@ -9,6 +9,7 @@ import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { call } from "../support/http-call.js";
+import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
 
 const KEY = "e2e-key";
 const config: Config = {
@@ -40,7 +41,11 @@ const links = (path: string, rels: Record<string, number>) =>
     .map(([rel, page]) => `<${path}${path.includes("?") ? "&" : "?"}page=${page}>; rel="${rel}"`)
     .join(", ");
 
-describe.each(Object.keys(servers))("example server on %s", (name) => {
+const serverCases = Object.keys(servers).flatMap((name) =>
+  STORE_KINDS.map((kind): [string, StoreKind] => [name, kind]),
+);
+
+describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
   let server: Started;
   let origin = "";
   const post = (path: string, body: unknown) =>
@@ -60,7 +65,7 @@ describe.each(Object.keys(servers))("example server on %s", (name) => {
     );
 
   beforeAll(async () => {
-    server = await (servers[name] as Start)(config);
+    server = await (servers[name] as Start)({ ...config, store: await freshStore(kind) });
     origin = server.url;
   });
   afterAll(() => server.close());

@@ -4,31 +4,7 @@
  * many packages have other statuses (true of this store; a database's OFFSET grows with the page).
  */
 
-/** Package statuses, in the order the UI lists them. */
-export const STATUSES = [
-  "awaiting_sync",
-  "sync_in_progress",
-  "completed",
-  "failed",
-  "quarantined",
-] as const;
-export type Status = (typeof STATUSES)[number];
-
-/** A stored package. */
-export interface Package {
-  readonly id: number;
-  readonly name: string;
-  readonly version: string;
-  readonly status: Status;
-  readonly created_at: string;
-}
-
-/** What creating a package takes. */
-export interface NewPackage {
-  readonly name: string;
-  readonly version: string;
-  readonly status?: Status | undefined;
-}
+import type { NewPackage, Package, PackageStore, Status } from "./package-store.js";
 
 class Repository {
   /** Every package, oldest first. */
@@ -38,7 +14,8 @@ class Repository {
 }
 
 /** The store. Every method is synchronous, so each runs whole between two requests: atomically. */
-export class PackageStore {
+export class MemoryStore implements PackageStore {
+  readonly kind = "memory";
   readonly #owners = new Map<string, Map<string, Repository>>();
   #nextId = 1;
   #total = 0;
@@ -86,8 +63,13 @@ export class PackageStore {
   }
 
   /** Packages in the whole store. */
-  get size(): number {
+  size(): number {
     return this.#total;
+  }
+
+  /** Nothing to release. */
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 
   #list(owner: string, repo: string, status: Status | undefined): readonly Package[] {
@@ -110,13 +92,4 @@ export class PackageStore {
     }
     return repository;
   }
-}
-
-/** `count` demo packages (`pkg-001` …), their statuses cycling through {@link STATUSES}. */
-export function demoPackages(count: number): NewPackage[] {
-  return Array.from({ length: count }, (_, i) => ({
-    name: `pkg-${String(i + 1).padStart(3, "0")}`,
-    version: `1.${Math.floor(i / 10)}.${i % 10}`,
-    status: STATUSES[i % STATUSES.length],
-  }));
 }

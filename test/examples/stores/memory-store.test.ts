@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  demoPackages,
-  PackageStore,
-  type Status,
-} from "../../../examples/package-store/stores/memory-store.js";
+import { MemoryStore as PackageStore } from "../../../examples/package-store/stores/memory-store.js";
+import { demoPackages, type Status } from "../../../examples/package-store/stores/package-store.js";
 
 const names = (packages: readonly { name: string }[]) => packages.map((p) => p.name);
 
@@ -52,7 +49,7 @@ describe("PackageStore", () => {
     expect([
       store.count("demo", "tools"),
       store.count("demo", "tools", "completed"),
-      store.size,
+      store.size(),
     ]).toStrictEqual([10, 0, 10]);
     expect(names(store.page("demo", "tools", undefined, 0, 4))).toStrictEqual([
       "pkg-001",

@@ -1,0 +1,68 @@
+/**
+ * What the example's servers need of a store: the packages of a repository, created in bulk,
+ * counted and paged in creation order, and deleted by status. The in-memory store and the SQL
+ * store (PGlite or a PostgreSQL server) answer alike on every route.
+ */
+
+/** Package statuses, in the order the UI lists them. */
+export const STATUSES = [
+  "awaiting_sync",
+  "sync_in_progress",
+  "completed",
+  "failed",
+  "quarantined",
+] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** A stored package. */
+export interface Package {
+  readonly id: number;
+  readonly name: string;
+  readonly version: string;
+  readonly status: Status;
+  /** ISO 8601 in UTC with milliseconds: `2026-11-23T12:00:00.000Z`. */
+  readonly created_at: string;
+}
+
+/** What creating a package takes. */
+export interface NewPackage {
+  readonly name: string;
+  readonly version: string;
+  readonly status?: Status | undefined;
+}
+
+/** A value now (the memory store) or later (a database). */
+export type Answer<T> = T | Promise<T>;
+
+/** A package store. A database's faults reject with the 503 problem (`serviceUnavailable`). */
+export interface PackageStore {
+  /** What the start-up line names: `memory`, `pglite` or `postgres`. */
+  readonly kind: "memory" | "pglite" | "postgres";
+  /** Creates packages in the repository, all or none; returns them with ids and times, in order. */
+  create(owner: string, repo: string, inputs: readonly NewPackage[]): Answer<Package[]>;
+  /** How many packages the repository holds, of one status or all: exact, and O(1). */
+  count(owner: string, repo: string, status?: Status): Answer<number>;
+  /** `limit` packages from `offset`, in creation order, of one status or all. */
+  page(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    offset: number,
+    limit: number,
+  ): Answer<Package[]>;
+  /** Deletes every package of the status in the repository, at once; returns how many. */
+  deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;
+  /** Packages in the whole store. */
+  size(): Answer<number>;
+  /** Releases the store's connections. */
+  close(): Promise<void>;
+}
+
+/** `count` demo packages (`pkg-001` …), their statuses cycling through {@link STATUSES}. */
+export function demoPackages(count: number): NewPackage[] {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `pkg-${String(i + 1).padStart(3, "0")}`,
+    version: `1.${Math.floor(i / 10)}.${i % 10}`,
+    status: STATUSES[i % STATUSES.length],
+  }));
+}

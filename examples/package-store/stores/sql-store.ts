@@ -1,0 +1,156 @@
+/**
+ * The package store on PostgreSQL (a server through `pg`, or PGlite in this process). Packages
+ * in creation order by their `id`, the list query served by an index on (owner, repo, status,
+ * id); exact counts per repository and status kept in `package_counts`, written in the same
+ * statement as the packages they count, so a count is exact under concurrency and costs O(1).
+ * Every value is a bound parameter; every write is one statement, all or nothing.
+ */
+
+import type { NewPackage, Package, PackageStore, Status } from "./package-store.js";
+import type { SqlClient } from "./sql-client.js";
+
+/** The schema, made once, under an advisory lock (two servers may start on one database). */
+const SCHEMA = `
+SELECT pg_advisory_xact_lock(7316403);
+CREATE TABLE IF NOT EXISTS packages (
+  id bigserial PRIMARY KEY,
+  owner text NOT NULL,
+  repo text NOT NULL,
+  name text NOT NULL,
+  version text NOT NULL,
+  status text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS packages_by_status ON packages (owner, repo, status, id);
+CREATE INDEX IF NOT EXISTS packages_by_repository ON packages (owner, repo, id);
+CREATE TABLE IF NOT EXISTS package_counts (
+  owner text NOT NULL,
+  repo text NOT NULL,
+  status text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (owner, repo, status)
+);`;
+
+/** Inserts the packages in order and adds them to the counts, in one statement. */
+const CREATE = `
+WITH given AS (
+  SELECT name, version, status, ordinality
+  FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS g(name, version, status)
+), inserted AS (
+  INSERT INTO packages (owner, repo, name, version, status)
+  SELECT $1, $2, name, version, status FROM given ORDER BY ordinality
+  RETURNING id, name, version, status, created_at
+), counted AS (
+  INSERT INTO package_counts (owner, repo, status, count)
+  SELECT $1, $2, status, count(*) FROM inserted GROUP BY status
+  ON CONFLICT (owner, repo, status) DO UPDATE SET count = package_counts.count + EXCLUDED.count
+)
+SELECT id, name, version, status, created_at FROM inserted ORDER BY id`;
+
+/** Deletes a status's packages and takes them off the count, in one statement. */
+const DELETE_BY_STATUS = `
+WITH deleted AS (
+  DELETE FROM packages WHERE owner = $1 AND repo = $2 AND status = $3 RETURNING 1
+), gone AS (
+  SELECT count(*) AS n FROM deleted
+), counted AS (
+  UPDATE package_counts SET count = count - (SELECT n FROM gone)
+  WHERE owner = $1 AND repo = $2 AND status = $3
+)
+SELECT n FROM gone`;
+
+const COUNT_ALL = `SELECT coalesce(sum(count), 0) AS n FROM package_counts WHERE owner = $1 AND repo = $2`;
+const COUNT_STATUS = `SELECT coalesce(sum(count), 0) AS n FROM package_counts WHERE owner = $1 AND repo = $2 AND status = $3`;
+const COLUMNS = "id, name, version, status, created_at";
+const PAGE_ALL = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2 ORDER BY id LIMIT $3 OFFSET $4`;
+const PAGE_STATUS = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2 AND status = $5 ORDER BY id LIMIT $3 OFFSET $4`;
+const SIZE = "SELECT coalesce(sum(count), 0) AS n FROM package_counts";
+
+/** A row as the drivers give it: `pg` gives bigint as a string and timestamptz as a `Date`. */
+interface PackageRow {
+  readonly id: string | number;
+  readonly name: string;
+  readonly version: string;
+  readonly status: string;
+  readonly created_at: Date | string;
+}
+
+/** The store on a SQL database. */
+export class SqlStore implements PackageStore {
+  readonly kind: "pglite" | "postgres";
+  readonly #db: SqlClient;
+
+  private constructor(db: SqlClient) {
+    this.#db = db;
+    this.kind = db.kind;
+  }
+
+  /** Opens the store: makes the schema if the database has none. */
+  static async open(db: SqlClient): Promise<SqlStore> {
+    await db.exec(SCHEMA);
+    return new SqlStore(db);
+  }
+
+  async create(owner: string, repo: string, inputs: readonly NewPackage[]): Promise<Package[]> {
+    if (inputs.length === 0) return [];
+    const rows = await this.#db.query<PackageRow>(CREATE, [
+      owner,
+      repo,
+      inputs.map((p) => p.name),
+      inputs.map((p) => p.version),
+      inputs.map((p) => p.status ?? "awaiting_sync"),
+    ]);
+    return rows.map(toPackage);
+  }
+
+  async count(owner: string, repo: string, status?: Status): Promise<number> {
+    const rows = await this.#db.query<{ n: string | number }>(
+      status === undefined ? COUNT_ALL : COUNT_STATUS,
+      status === undefined ? [owner, repo] : [owner, repo, status],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async page(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Package[]> {
+    const rows = await this.#db.query<PackageRow>(
+      status === undefined ? PAGE_ALL : PAGE_STATUS,
+      status === undefined ? [owner, repo, limit, offset] : [owner, repo, limit, offset, status],
+    );
+    return rows.map(toPackage);
+  }
+
+  async deleteByStatus(owner: string, repo: string, status: Status): Promise<number> {
+    const rows = await this.#db.query<{ n: string | number }>(DELETE_BY_STATUS, [
+      owner,
+      repo,
+      status,
+    ]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async size(): Promise<number> {
+    const rows = await this.#db.query<{ n: string | number }>(SIZE, []);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  close(): Promise<void> {
+    return this.#db.close();
+  }
+}
+
+function toPackage(row: PackageRow): Package {
+  const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+  return {
+    id: Number(row.id),
+    name: row.name,
+    version: row.version,
+    status: row.status as Status,
+    created_at: created.toISOString(),
+  };
+}

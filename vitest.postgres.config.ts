@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+import { alias } from "./vitest.config.js";
+
+/**
+ * `npm run test:postgres`: the example's store suite, HTTP suite and the PostgreSQL-only tests
+ * (two servers on one database, the database stopped mid-run) against a real PostgreSQL server
+ * that the global setup starts from Debian's `postgresql` package and removes afterwards.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: [
+      "test/examples/stores/**/*.test.ts",
+      "test/examples/package-store.test.ts",
+      "test/postgres/**/*.test.ts",
+    ],
+    globalSetup: ["test/support/postgres-global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
