@@ -7,6 +7,7 @@ import {
   defineResource,
   json,
   list,
+  type PageParams,
   PagewiseError,
   type Resource,
   type ResourceOptions,
@@ -54,7 +55,7 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     {
       GET: list({
         schema: z.object({ status: status.optional() }),
-        handler: ({ params, path }) => listOf(store, path, params.status),
+        handler: ({ params, path, pageParams }) => listOf(store, path, pageParams, params.status),
       }),
       POST: json({
         body: "json",
@@ -77,7 +78,7 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     shared,
   );
   const packages = defineResource(
-    { GET: list({ handler: ({ path }) => listOf(store, path) }) },
+    { GET: list({ handler: ({ path, pageParams }) => listOf(store, path, pageParams) }) },
     shared,
   );
   return [
@@ -87,16 +88,19 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
 }
 
 /**
- * A list result that fetches only the served page: the count (O(1) on every store) runs
- * alongside the page's rows.
+ * The requested page and its count, read together (one query on a database: the count from the
+ * counter table, O(1), always agrees with the rows). pagewise trims the rows to the page the count
+ * makes (none past the last page).
  */
-function listOf(store: PackageStore, path: Readonly<Record<string, string>>, status?: Status) {
+async function listOf(
+  store: PackageStore,
+  path: Readonly<Record<string, string>>,
+  { page, pageSize }: PageParams,
+  status?: Status,
+) {
   const { owner, repo } = repositoryOf(path);
-  return {
-    count: () => store.count(owner, repo, status),
-    items: ({ offset, limit }: { offset: number; limit: number }) =>
-      store.page(owner, repo, status, offset, limit),
-  };
+  const { count, rows } = await store.list(owner, repo, status, (page - 1) * pageSize, pageSize);
+  return { count, items: rows };
 }
 
 /** Owner and repository from the path, checked: NUL or an empty segment is a 400 problem. */

@@ -312,6 +312,32 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       "POST is not allowed here; allowed: GET, OPTIONS.",
     ],
     [
+      "NUL in an owner (PostgreSQL cannot store it)",
+      { path: "/package/de%00mo/tools/packages/", headers: key },
+      400,
+      "validation_failed",
+      'Invalid path: "owner": must not contain NUL (U+0000).',
+    ],
+    [
+      "NUL in a package name",
+      {
+        method: "POST",
+        path: "/package/demo/tools/",
+        headers: jsonBody,
+        body: '{"name":"a\\u0000b","version":"1"}',
+      },
+      400,
+      "validation_failed",
+      'Invalid request parameters: "name": must not contain NUL (U+0000).',
+    ],
+    [
+      "a status that is SQL",
+      { path: "/package/demo/tools/?status=failed'%20OR%20'1'='1", headers: key },
+      400,
+      "validation_failed",
+      `Invalid request parameters: "status": Invalid option: expected one of ${allowed}.`,
+    ],
+    [
       "a malformed percent-escape in the path",
       { path: "/package/de%ZZmo/tools/packages/", headers: key },
       400,
@@ -348,6 +374,20 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       (answer.body as { detail: string }).detail,
     ]).toStrictEqual([status, "application/problem+json", code, detail]);
   });
+
+  it.each(["o'reilly", "x'); DROP TABLE packages; --", "100%_off", "back\\slash", 'quo"te'])(
+    "stores and lists a repository named %j literally, and no other",
+    async (name) => {
+      const path = `/package/${encodeURIComponent(name)}/${encodeURIComponent(name)}/`;
+      expect((await post(path, { name, version: name })).status).toBe(201);
+      const answer = await call(origin, { path: `${path}packages/`, headers: key });
+      expect([
+        answer.status,
+        answer.headers["x-pagination-count"],
+        (answer.body as { name: string }[]).map((p) => p.name),
+      ]).toStrictEqual([200, "1", [name]]);
+    },
+  );
 
   it("serves owner and repository names of 150 characters", async () => {
     const owner = "o".repeat(150);

@@ -51,6 +51,18 @@ export class MemoryStore implements PackageStore {
     return this.#list(owner, repo, status).slice(offset, offset + limit);
   }
 
+  /** A page and its count (synchronous: nothing runs between the two). */
+  list(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    offset: number,
+    limit: number,
+  ): { count: number; rows: Package[] } {
+    const all = this.#list(owner, repo, status);
+    return { count: all.length, rows: all.slice(offset, offset + limit) };
+  }
+
   /** Deletes every package of the status in the repository; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): number {
     const repository = this.#repository(owner, repo, false);

@@ -50,6 +50,17 @@ export interface PackageStore {
     offset: number,
     limit: number,
   ): Answer<Package[]>;
+  /**
+   * A page and the count it belongs to, read together (one snapshot of a database): the count
+   * always agrees with the rows, whatever runs meanwhile.
+   */
+  list(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    offset: number,
+    limit: number,
+  ): Answer<{ count: number; rows: Package[] }>;
   /** Deletes every package of the status in the repository, at once; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;
   /** Packages in the whole store. */

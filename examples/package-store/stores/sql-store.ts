@@ -66,6 +66,20 @@ const PAGE_ALL = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2
 const PAGE_STATUS = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2 AND status = $5 ORDER BY id LIMIT $3 OFFSET $4`;
 const SIZE = "SELECT coalesce(sum(count), 0) AS n FROM package_counts";
 
+/** A page and its count in one statement (one snapshot): the count row joined to the page's rows. */
+const list = (byStatus: boolean) => `
+WITH total AS (
+  SELECT coalesce(sum(count), 0) AS n FROM package_counts
+  WHERE owner = $1 AND repo = $2${byStatus ? " AND status = $5" : ""}
+), page AS (
+  SELECT ${COLUMNS} FROM packages
+  WHERE owner = $1 AND repo = $2${byStatus ? " AND status = $5" : ""}
+  ORDER BY id LIMIT $3 OFFSET $4
+)
+SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY page.id`;
+const LIST_ALL = list(false);
+const LIST_STATUS = list(true);
+
 /** A row as the drivers give it: `pg` gives bigint as a string and timestamptz as a `Date`. */
 interface PackageRow {
   readonly id: string | number;
@@ -123,6 +137,21 @@ export class SqlStore implements PackageStore {
       status === undefined ? [owner, repo, limit, offset] : [owner, repo, limit, offset, status],
     );
     return rows.map(toPackage);
+  }
+
+  async list(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ count: number; rows: Package[] }> {
+    const rows = await this.#db.query<PackageRow & { n: string | number }>(
+      status === undefined ? LIST_ALL : LIST_STATUS,
+      status === undefined ? [owner, repo, limit, offset] : [owner, repo, limit, offset, status],
+    );
+    const count = Number(rows[0]?.n ?? 0);
+    return { count, rows: rows.filter((row) => row.id !== null).map(toPackage) };
   }
 
   async deleteByStatus(owner: string, repo: string, status: Status): Promise<number> {

@@ -1,0 +1,169 @@
+/**
+ * The store suite: every store (memory and PGlite in `npm test`, a PostgreSQL server in
+ * `npm run test:postgres`) keeps the same contract.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { openStore } from "../../../examples/package-store/stores/open-store.js";
+import {
+  demoPackages,
+  type PackageStore,
+  type Status,
+} from "../../../examples/package-store/stores/package-store.js";
+import { freshStore, STORE_KINDS } from "../../support/stores.js";
+
+const names = (packages: readonly { name: string }[]) => packages.map((p) => p.name);
+
+describe.each(STORE_KINDS)("the %s store", (kind) => {
+  const opened: PackageStore[] = [];
+  const empty = async () => {
+    const store = await openStore(await freshStore(kind));
+    opened.push(store);
+    return store;
+  };
+  const filled = async () => {
+    const store = await empty();
+    await store.create("demo", "tools", demoPackages(12));
+    return store;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+
+  it("names its kind", async () => {
+    expect((await empty()).kind).toBe(kind);
+  });
+
+  it("keeps creation order, ids and times", async () => {
+    const created = await (await filled()).page("demo", "tools", undefined, 0, 3);
+    expect(created.map(({ id, name, status }) => [id, name, status])).toStrictEqual([
+      [1, "pkg-001", "awaiting_sync"],
+      [2, "pkg-002", "sync_in_progress"],
+      [3, "pkg-003", "completed"],
+    ]);
+    expect(created[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it.each<[string, Status | undefined, number, number, string[]]>([
+    ["all, first page", undefined, 0, 5, ["pkg-001", "pkg-002", "pkg-003", "pkg-004", "pkg-005"]],
+    ["all, last partial page", undefined, 10, 5, ["pkg-011", "pkg-012"]],
+    ["failed only", "failed", 0, 5, ["pkg-004", "pkg-009"]],
+    ["awaiting_sync, second page of 2", "awaiting_sync", 2, 2, ["pkg-011"]],
+    ["past the end", undefined, 50, 5, []],
+  ])("pages %s", async (_name, status, offset, limit, expected) => {
+    const store = await filled();
+    expect(names(await store.page("demo", "tools", status, offset, limit))).toStrictEqual(expected);
+  });
+
+  it.each<[string, Status | undefined, number, number, number, string[]]>([
+    [
+      "all, page 2 of 5",
+      undefined,
+      5,
+      5,
+      12,
+      ["pkg-006", "pkg-007", "pkg-008", "pkg-009", "pkg-010"],
+    ],
+    ["failed", "failed", 0, 5, 2, ["pkg-004", "pkg-009"]],
+    ["past the end: the count, no rows", undefined, 50, 5, 12, []],
+  ])("lists %s with its count", async (_name, status, offset, limit, count, expected) => {
+    const { count: total, rows } = await (await filled()).list(
+      "demo",
+      "tools",
+      status,
+      offset,
+      limit,
+    );
+    expect([total, names(rows)]).toStrictEqual([count, expected]);
+  });
+
+  it("lists an unknown repository as 0 and no rows", async () => {
+    expect(await (await filled()).list("x", "y", undefined, 0, 5)).toStrictEqual({
+      count: 0,
+      rows: [],
+    });
+  });
+
+  it("counts by status and leaves unknown repositories empty", async () => {
+    const store = await filled();
+    expect([
+      await store.count("demo", "tools"),
+      await store.count("demo", "tools", "completed"),
+      await store.count("x", "y"),
+    ]).toStrictEqual([12, 2, 0]);
+    expect(await store.page("x", "y", undefined, 0, 10)).toStrictEqual([]);
+  });
+
+  it("deletes exactly the packages of one status", async () => {
+    const store = await filled();
+    expect(await store.deleteByStatus("demo", "tools", "completed")).toBe(2);
+    expect(await store.deleteByStatus("demo", "tools", "completed")).toBe(0);
+    expect(await store.deleteByStatus("nobody", "nothing", "failed")).toBe(0);
+    expect([
+      await store.count("demo", "tools"),
+      await store.count("demo", "tools", "completed"),
+      await store.size(),
+    ]).toStrictEqual([10, 0, 10]);
+    expect(names(await store.page("demo", "tools", undefined, 0, 4))).toStrictEqual([
+      "pkg-001",
+      "pkg-002",
+      "pkg-004",
+      "pkg-005",
+    ]);
+    await store.create("demo", "tools", [{ name: "new", version: "1", status: "completed" }]);
+    expect(names(await store.page("demo", "tools", "completed", 0, 5))).toStrictEqual(["new"]);
+  });
+
+  it("keeps owner and repo apart even when names hold a slash", async () => {
+    const store = await empty();
+    await store.create("a/b", "c", [{ name: "one", version: "1" }]);
+    await store.create("a", "b/c", [{ name: "two", version: "1" }]);
+    expect([
+      names(await store.page("a/b", "c", undefined, 0, 5)),
+      names(await store.page("a", "b/c", undefined, 0, 5)),
+    ]).toStrictEqual([["one"], ["two"]]);
+  });
+
+  it.each([
+    "o'reilly",
+    'quote"d',
+    "x'); DROP TABLE packages; --",
+    "100%_off",
+    "back\\slash",
+    "ümlaut ✓",
+    "$1",
+  ])("stores and finds %j literally, and nothing else", async (text) => {
+    const store = await empty();
+    await store.create(text, text, [{ name: text, version: text }]);
+    await store.create("other", "repo", [{ name: "x", version: "1" }]);
+    const [found] = await store.page(text, text, undefined, 0, 5);
+    expect([
+      found?.name,
+      found?.version,
+      await store.count(text, text),
+      await store.size(),
+    ]).toStrictEqual([text, text, 1, 2]);
+  });
+
+  it("keeps counts exact under concurrent creates and deletes", async () => {
+    const store = await empty();
+    const statuses: Status[] = ["awaiting_sync", "failed"];
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.create(
+          "c",
+          "r",
+          demoPackages(25).map((p) => ({ ...p, status: statuses[i % 2] })),
+        ),
+      ),
+    );
+    const deleted = await Promise.all([
+      store.deleteByStatus("c", "r", "failed"),
+      store.create("c", "r", [{ name: "late", version: "1", status: "failed" }]),
+    ]);
+    const total = created.flat().length + 1 - (deleted[0] as number);
+    expect([await store.count("c", "r"), await store.size()]).toStrictEqual([total, total]);
+    expect(await store.count("c", "r", "failed")).toBe(
+      (await store.page("c", "r", "failed", 0, 1000)).length,
+    );
+  });
+});
