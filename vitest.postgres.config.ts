@@ -12,6 +12,7 @@ export default defineConfig({
     include: [
       "test/examples/stores/**/*.test.ts",
       "test/examples/package-store.test.ts",
+      "test/examples/concurrency.test.ts",
       "test/postgres/**/*.test.ts",
     ],
     globalSetup: ["test/support/postgres-global-setup.ts"],

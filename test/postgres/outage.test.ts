@@ -1,0 +1,89 @@
+/**
+ * A database that goes away while the example serves: every adapter answers 503 problem+json with
+ * `Retry-After` within a bounded time (never a hang, never a crash), and serves again once the
+ * database is back (the pool reconnects). The test stops and starts a cluster of its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startExpress } from "../../examples/package-store/serve-express.js";
+import { startFastify } from "../../examples/package-store/serve-fastify.js";
+import { startFetch } from "../../examples/package-store/serve-fetch.js";
+import type { Start, Started } from "../../examples/package-store/started.js";
+import { call } from "../support/http-call.js";
+import { type Cluster, startCluster } from "../support/postgres-cluster.js";
+import { freshDatabase } from "../support/stores.js";
+
+const KEY = "outage-key";
+const key = { "x-api-key": KEY };
+const servers: Readonly<Record<string, Start>> = {
+  fastify: startFastify,
+  express: startExpress,
+  fetch: startFetch,
+};
+const unavailable = {
+  status: 503,
+  headers: {
+    allow: "GET, POST, DELETE, OPTIONS",
+    "content-type": "application/problem+json",
+    "retry-after": "1",
+    "access-control-expose-headers":
+      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize",
+    "access-control-allow-origin": "*",
+  },
+  body: {
+    type: "about:blank",
+    title: "Service Unavailable",
+    status: 503,
+    detail: "The database is not reachable.",
+    code: "service_unavailable",
+  },
+};
+
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(() => cluster.remove());
+
+describe.each(Object.keys(servers))("%s on a PostgreSQL that stops and comes back", (name) => {
+  let server: Started;
+  beforeAll(async () => {
+    const url = await freshDatabase(cluster.url);
+    server = await (servers[name] as Start)({
+      host: "127.0.0.1",
+      port: 0,
+      apiKey: KEY,
+      apiKeyIsDefault: false,
+      seed: 5,
+      store: { kind: "postgres", url },
+    });
+  });
+  afterAll(() => server.close());
+
+  const list = () =>
+    call(server.url, { path: "/package/demo/tools/", headers: { ...key, origin: "https://x" } });
+
+  it("answers 503 within seconds while the database is down, then serves again", async () => {
+    expect((await list()).status).toBe(200);
+    cluster.stop();
+    try {
+      const started = performance.now();
+      expect(await list()).toStrictEqual(unavailable);
+      const post = await call(server.url, {
+        method: "POST",
+        path: "/package/demo/tools/",
+        headers: { ...key, "content-type": "application/json", origin: "https://x" },
+        body: '{"name":"x","version":"1"}',
+      });
+      expect(post).toStrictEqual(unavailable);
+      expect(performance.now() - started).toBeLessThan(15_000);
+    } finally {
+      cluster.start();
+    }
+    let answer = await list();
+    for (let tries = 0; answer.status !== 200 && tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await list();
+    }
+    expect([answer.status, answer.headers["x-pagination-count"]]).toStrictEqual([200, "5"]);
+  });
+});
