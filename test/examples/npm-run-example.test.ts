@@ -12,7 +12,10 @@ const scripts: Record<string, string> = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
 ).scripts;
 
-function start(script: string): {
+function start(
+  script: string,
+  env: Readonly<Record<string, string>> = {},
+): {
   child: ChildProcess;
   url: Promise<string>;
   output: () => string;
@@ -21,7 +24,7 @@ function start(script: string): {
   if (command !== "node")
     throw new Error(`npm run ${script} is expected to run node, not ${command}`);
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: "0", SEED: "3", API_KEY: "" },
+    env: { ...process.env, PORT: "0", SEED: "3", API_KEY: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -68,4 +71,31 @@ describe.each(["example", "example:express", "example:fetch"])("npm run %s", (sc
       child.kill("SIGKILL");
     }
   }, 30_000);
+});
+
+describe("npm run example on a store it cannot open", () => {
+  it.each<[string, Record<string, string>, string]>([
+    [
+      "a PostgreSQL server that is not there",
+      { STORE: "postgres", DATABASE_URL: "postgres://postgres:secret@127.0.0.1:1/packages" },
+      "Cannot start on the postgres store: The database is not reachable.\n",
+    ],
+    [
+      "an unknown store",
+      { STORE: "sqlite" },
+      'STORE must be memory, pglite or postgres, got "sqlite"\n',
+    ],
+  ])(
+    "%s: one line, exit 1",
+    async (_name, env, line) => {
+      const { child, url, output } = start("example", env);
+      try {
+        await expect(url).rejects.toThrow("exited with 1");
+        expect(output()).toBe(line);
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    30_000,
+  );
 });

@@ -77,8 +77,9 @@ WITH total AS (
   ORDER BY id LIMIT $3 OFFSET $4
 )
 SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY page.id`;
-const LIST_ALL = list(false);
-const LIST_STATUS = list(true);
+/** The list queries, by whether they filter by status (exported for the plan checks in the tests). */
+export const LIST_ALL = list(false);
+export const LIST_STATUS = list(true);
 
 /** A row as the drivers give it: `pg` gives bigint as a string and timestamptz as a `Date`. */
 interface PackageRow {

@@ -1,0 +1,51 @@
+/**
+ * The SQL store's list queries use the indexes after a bulk load and ANALYZE: no sequential scan
+ * of `packages`, and the page read in id order from an index straight into the LIMIT (the only
+ * sort left is of the page's own rows, after the join with the count).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoPackages } from "../../../examples/package-store/stores/package-store.js";
+import {
+  pgliteClient,
+  postgresClient,
+  type SqlClient,
+} from "../../../examples/package-store/stores/sql-client.js";
+import {
+  LIST_ALL,
+  LIST_STATUS,
+  SqlStore,
+} from "../../../examples/package-store/stores/sql-store.js";
+import { freshStore, STORE_KINDS } from "../../support/stores.js";
+
+const SQL_KINDS = STORE_KINDS.filter((kind) => kind !== "memory");
+
+describe.each(SQL_KINDS)("the %s store's query plans", (kind) => {
+  let db: SqlClient;
+  beforeAll(async () => {
+    const config = await freshStore(kind);
+    db = config.kind === "postgres" ? await postgresClient(config.url) : await pgliteClient();
+    const store = await SqlStore.open(db);
+    await store.create("demo", "tools", demoPackages(20_000));
+    for (let repo = 0; repo < 20; repo++)
+      await store.create("other", `r${repo}`, demoPackages(500));
+    await db.exec("ANALYZE packages; ANALYZE package_counts;");
+  }, 60_000);
+  afterAll(() => db.close());
+
+  const plan = async (sql: string, values: unknown[]) =>
+    (await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, values))
+      .map((row) => row["QUERY PLAN"])
+      .join("\n");
+
+  // biome-ignore format: one case a line
+  it.each<[string, string, unknown[], RegExp]>([
+    ["a large repository, deep page", LIST_ALL, ["demo", "tools", 30, 15_000], /packages_by_repository|packages_pkey/],
+    ["a repository and a status", LIST_STATUS, ["demo", "tools", 30, 0, "failed"], /packages_by_status/],
+    ["a small repository", LIST_ALL, ["other", "r3", 30, 0], /packages_by_repository/],
+  ])("%s: the page read from an index in id order, no scan or sort of the table", async (_name, sql, values, index) => {
+    const text = await plan(sql, values);
+    const scan = /Limit[^\n]*\n\s+->\s+Index Scan using (\w+) on packages/.exec(text);
+    expect(scan?.[1], text).toMatch(index);
+    expect(text).not.toMatch(/Seq Scan on packages\b/);
+  });
+});
