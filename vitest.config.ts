@@ -16,6 +16,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: ["test/browser/**", "**/node_modules/**"],
+    // test/browser: npm run test:browser; test/postgres: npm run test:postgres (a server of its own).
+    exclude: ["test/browser/**", "test/postgres/**", "**/node_modules/**"],
   },
 });

@@ -57,6 +57,11 @@ export function goalLine(
   return `  ${label}: ${times(ratio)} (goal ≥ ${times(goal)})  ${verdict}${noise}`;
 }
 
+/** One goal line for a ratio that must stay at or below a ceiling: the ratio, the ceiling, MET/MISSED. */
+export function ceilingLine(label: string, ratio: number, most: number): string {
+  return `  ${label}: ${times(ratio)} (goal ≤ ${times(most)})  ${ratio <= most ? "MET" : "MISSED"}`;
+}
+
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -18,6 +18,7 @@ const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
   http: () => import("./http.js"),
   client: () => import("./client.js"),
   store: () => import("./store.js"),
+  sql: () => import("./sql.js"),
 };
 
 async function main(args: readonly string[]): Promise<void> {

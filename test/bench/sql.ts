@@ -1,0 +1,216 @@
+/**
+ * SQL suite: the example's SQL store on PGlite (and on a PostgreSQL server when Debian's
+ * `postgresql` is installed: a throwaway cluster), pages of 30 through pagewise's pipeline
+ * (`handleResource`), each figure a ratio of medians measured in the same run, tasks taken in turn
+ * round after round. What a page costs with the counter table (O(1) counts) against `COUNT(*)`;
+ * a count run alongside the rows against each query alone; a countless page against its bare
+ * query; and the last page of 1,000,000 (OFFSET) against the first, with its plan.
+ * @packageDocumentation
+ */
+
+import { defineResource, type ListResult, list, type PageSlice } from "pagewise";
+import { handleResource } from "pagewise/adapter";
+import pg from "pg";
+import { packageRoutes } from "../../examples/package-store/api.js";
+import {
+  pgliteClient,
+  postgresClient,
+  type SqlClient,
+} from "../../examples/package-store/stores/sql-client.js";
+import { SqlStore } from "../../examples/package-store/stores/sql-store.js";
+import { postgresBin, startCluster } from "../support/postgres-cluster.js";
+import { freshDatabase } from "../support/stores.js";
+import { ceilingLine, median, printTable, times } from "./report.js";
+
+const BIG = 1_000_000;
+const SMALL = 10_000;
+const PAGE = 30;
+const FAST_ROUNDS = 300;
+const SLOW_ROUNDS = 15;
+const KEY = "bench";
+
+/** Loads `size` packages into demo/<repo> with one INSERT … SELECT. */
+function fill(repo: string, size: number): string {
+  return `INSERT INTO packages (owner, repo, name, version, status)
+SELECT 'demo', '${repo}', 'pkg-' || g, '1.0.0',
+  (ARRAY['awaiting_sync','sync_in_progress','completed','failed','quarantined'])[g % 5 + 1]
+FROM generate_series(1, ${size}) AS g;`;
+}
+const COUNTS = `INSERT INTO package_counts (owner, repo, status, count)
+SELECT owner, repo, status, count(*) FROM packages GROUP BY owner, repo, status
+ON CONFLICT (owner, repo, status) DO UPDATE SET count = EXCLUDED.count;
+ANALYZE packages; ANALYZE package_counts;`;
+
+const COUNT_STAR = "SELECT count(*) AS n FROM packages WHERE owner = $1 AND repo = $2";
+const ROWS =
+  "SELECT id, name, version, status, created_at FROM packages WHERE owner = $1 AND repo = $2 ORDER BY id LIMIT $3 OFFSET $4";
+
+type Task = [name: string, run: () => Promise<unknown>];
+
+/**
+ * Each task's median ms over `rounds` rounds, the tasks taken in turn within a round. Only tasks
+ * compared with each other are measured together: a 150 ms scan, or another statement, between
+ * two sub-millisecond reads would disturb them.
+ */
+async function measure(tasks: readonly Task[], rounds: number): Promise<Map<string, number>> {
+  for (const [, run] of tasks) for (let i = 0; i < 5; i++) await run(); // warm-up
+  const samples = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, run] of tasks) {
+      const start = performance.now();
+      await run();
+      samples.get(name)?.push(performance.now() - start);
+    }
+  }
+  return new Map([...samples].map(([name, ms]) => [name, median(ms)]));
+}
+
+/** A GET of a list resource through pagewise's pipeline; fails unless 200. */
+function getter(resource: ReturnType<typeof defineResource>, repo: string, query: string) {
+  return async () => {
+    const response = await handleResource(resource, {
+      method: "GET",
+      url: `/package/demo/${repo}/packages/?${query}`,
+      header: (name) => (name === "x-api-key" ? KEY : undefined),
+      pathParams: { owner: "demo", repo },
+      native: null,
+    });
+    if (response.status !== 200) throw new Error(`GET ${repo}?${query}: ${response.status}`);
+  };
+}
+
+/** A list resource whose handler gives `result(repo)`. */
+const listing = (result: (repo: string) => ListResult<unknown>) =>
+  defineResource({ GET: list({ handler: ({ path }) => result(path.repo ?? "") }) });
+
+/** Every figure of one database, its packages loaded with `load` (a script without a time limit). */
+async function suite(label: string, db: SqlClient, load: (sql: string) => Promise<void>) {
+  const store = await SqlStore.open(db);
+  const started = performance.now();
+  await load(`${fill("big", BIG)}${fill("small", SMALL)}${COUNTS}`);
+  console.log(
+    `\n${label}: loaded ${(BIG + SMALL).toLocaleString("en-US")} packages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const [, packages] = packageRoutes(store, { apiKey: KEY })[1] ?? [];
+  if (packages === undefined) throw new Error("no packages route");
+  const countStar = (repo: string) => async () =>
+    Number((await db.query<{ n: string }>(COUNT_STAR, ["demo", repo]))[0]?.n);
+  const rows = (repo: string) => (slice: PageSlice) =>
+    db.query(ROWS, ["demo", repo, slice.limit, slice.offset]);
+  const exact = listing((repo) => ({ count: countStar(repo), items: rows(repo) }));
+  const countless = listing((repo) => ({ items: rows(repo) }));
+  const lastOffset = Math.floor((BIG - 1) / PAGE) * PAGE;
+  const first = { page: 1, pageSize: PAGE, offset: 0 };
+  const groups: [Task[], number][] = [
+    [
+      [
+        ["counter table, 10,000, page 1", getter(packages, "small", `page_size=${PAGE}`)],
+        ["counter table, 1,000,000, page 1", getter(packages, "big", `page_size=${PAGE}`)],
+      ],
+      FAST_ROUNDS,
+    ],
+    [
+      [
+        ["countless, 1,000,000, page 1", getter(countless, "big", `page_size=${PAGE}`)],
+        ["bare rows + 1, 1,000,000, page 1", () => rows("big")({ ...first, limit: PAGE + 1 })],
+        [
+          "bare rows + 1, sent as JSON by hand",
+          async () =>
+            JSON.stringify((await rows("big")({ ...first, limit: PAGE + 1 })).slice(0, PAGE)),
+        ],
+      ],
+      FAST_ROUNDS,
+    ],
+    [
+      [
+        ["COUNT(*) alongside, 10,000, page 1", getter(exact, "small", `page_size=${PAGE}`)],
+        ["COUNT(*) alongside, 1,000,000, page 1", getter(exact, "big", `page_size=${PAGE}`)],
+        ["COUNT(*) alone, 1,000,000", countStar("big")],
+        ["rows alone, 1,000,000, page 1", () => rows("big")({ ...first, limit: PAGE })],
+        [
+          "counter table, 1,000,000, last page",
+          getter(packages, "big", `page=${lastOffset / PAGE + 1}&page_size=${PAGE}`),
+        ],
+      ],
+      SLOW_ROUNDS,
+    ],
+  ];
+  const tasks = groups.flatMap(([group]) => group);
+  const ms = new Map<string, number>();
+  for (const [group, rounds] of groups)
+    for (const [k, v] of await measure(group, rounds)) ms.set(k, v);
+  const at = (name: string) => ms.get(name) ?? Number.NaN;
+  printTable([["task", "median ms"], ...tasks.map(([name]) => [name, at(name).toFixed(3)])]);
+  console.log("\nGoals (issue):");
+  const goal = (text: string, ratio: number, most: number) =>
+    console.log(ceilingLine(text, ratio, most));
+  goal(
+    "page 1 of 1,000,000 vs of 10,000, counter table",
+    at("counter table, 1,000,000, page 1") / at("counter table, 10,000, page 1"),
+    1.5,
+  );
+  console.log(
+    `  beside it, COUNT(*): page 1 of 1,000,000 vs of 10,000: ${times(at("COUNT(*) alongside, 1,000,000, page 1") / at("COUNT(*) alongside, 10,000, page 1"))}`,
+  );
+  goal(
+    "count run alongside vs max(count, rows) alone",
+    at("COUNT(*) alongside, 1,000,000, page 1") /
+      Math.max(at("COUNT(*) alone, 1,000,000"), at("rows alone, 1,000,000, page 1")),
+    1.1,
+  );
+  goal(
+    "countless page vs its bare query sent as JSON by hand",
+    at("countless, 1,000,000, page 1") / at("bare rows + 1, sent as JSON by hand"),
+    1.1,
+  );
+  console.log(
+    `  beside it, vs the bare query alone (no JSON): ${times(at("countless, 1,000,000, page 1") / at("bare rows + 1, 1,000,000, page 1"))}`,
+  );
+  console.log(
+    `  last page of 1,000,000 (OFFSET ${lastOffset}) vs page 1: ${times(at("counter table, 1,000,000, last page") / at("counter table, 1,000,000, page 1"))}; its plan:`,
+  );
+  const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ANALYZE ${ROWS}`, [
+    "demo",
+    "big",
+    PAGE,
+    lastOffset,
+  ]);
+  for (const row of plan) console.log(`    ${row["QUERY PLAN"]}`);
+  await store.close();
+}
+
+/** Runs the suite on PGlite, then on a throwaway PostgreSQL cluster when one can be started. */
+export async function run(): Promise<void> {
+  console.log(
+    `pages of ${PAGE} through handleResource; medians of ${FAST_ROUNDS} rounds (sub-millisecond tasks) or ${SLOW_ROUNDS} (the rest), tasks in turn`,
+  );
+  const lite = await pgliteClient();
+  await suite("PGlite (in process, one connection: its queries run one at a time)", lite, (sql) =>
+    lite.exec(sql),
+  );
+  if (postgresBin() === undefined) {
+    console.log("\nPostgreSQL server: not installed (apt-get install postgresql), skipped");
+    return;
+  }
+  const cluster = await startCluster();
+  try {
+    const url = await freshDatabase(cluster.url);
+    const server = await postgresClient(url);
+    await suite("PostgreSQL 15 server on 127.0.0.1 (pg pool of 10)", server, (sql) =>
+      loadWithoutTimeout(url, sql),
+    );
+  } finally {
+    cluster.remove();
+  }
+}
+
+/** Runs a script on its own connection, without the pool's statement timeout (a bulk load). */
+async function loadWithoutTimeout(url: string, sql: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
