@@ -4,43 +4,19 @@
  * the sources through tsconfig.json's paths, so a fresh clone needs no build), printing the listening line with the real port, answering the spec's example, and
  * exiting 0 on SIGTERM. The command runs without the npm wrapper, which dies of the signal itself.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "../support/server-process.js";
 
 const scripts: Record<string, string> = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
 ).scripts;
 
-function start(
-  script: string,
-  env: Readonly<Record<string, string>> = {},
-): {
-  child: ChildProcess;
-  url: Promise<string>;
-  output: () => string;
-} {
+function start(script: string, env: Readonly<Record<string, string>> = {}): ServerProcess {
   const [command, ...args] = (scripts[script] ?? "").split(" ");
   if (command !== "node")
     throw new Error(`npm run ${script} is expected to run node, not ${command}`);
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: "0", SEED: "3", API_KEY: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^Listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.on("exit", (code) =>
-      reject(new Error(`${script} exited with ${code} before listening:\n${output}`)),
-    );
-  });
-  return { child, url, output: () => output };
+  return startServerProcess(args, { PORT: "0", SEED: "3", API_KEY: "", ...env });
 }
 
 describe.each(["example", "example:express", "example:fetch"])("npm run %s", (script) => {

@@ -4,45 +4,16 @@
  * deletes through both. Afterwards: no 5xx, count = created − deleted through either server and
  * in the database, and every list's X-Pagination-Count agreed with its items.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../examples/package-store/stores/open-store.js";
 import { loadClient, newTally } from "../support/load-clients.js";
+import { startServerProcess } from "../support/server-process.js";
 import { freshDatabase, POSTGRES_URL } from "../support/stores.js";
 
 const KEY = "two-key";
 const CLIENTS = 50;
 const DURATION_MS = 3000;
-
-/** Starts an example server script in a process of its own; resolves with its URL. */
-function startProcess(
-  script: string,
-  databaseUrl: string,
-): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, ["--import", "tsx", `examples/package-store/${script}`], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      SEED: "0",
-      API_KEY: KEY,
-      STORE: "postgres",
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^Listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
-}
 
 describe("two server processes on one PostgreSQL database", () => {
   let databaseUrl = "";
@@ -51,7 +22,13 @@ describe("two server processes on one PostgreSQL database", () => {
   beforeAll(async () => {
     databaseUrl = await freshDatabase(POSTGRES_URL as string);
     for (const script of ["serve-fastify.ts", "serve-express.ts"]) {
-      const started = startProcess(script, databaseUrl);
+      const started = startServerProcess(["--import", "tsx", `examples/package-store/${script}`], {
+        PORT: "0",
+        SEED: "0",
+        API_KEY: KEY,
+        STORE: "postgres",
+        DATABASE_URL: databaseUrl,
+      });
       children.push(started.child);
       origins.push(await started.url);
     }
