@@ -41,7 +41,13 @@ export function listPage(
     return Promise.resolve(count).then((n) => counted(wholeCount(n), items, requested, options));
   }
   // Alongside: the requested page's rows while the count runs; the count then decides the page.
-  const rows = items(sliceOf(requested, requested.pageSize));
+  let rows: ReturnType<typeof items>;
+  try {
+    rows = items(sliceOf(requested, requested.pageSize));
+  } catch (error) {
+    Promise.resolve(count).catch(() => undefined); // the count's failure, if any, is not news
+    throw error;
+  }
   return Promise.all([count, rows]).then(([n, fetched]) => {
     const page = paginate({ count: wholeCount(n), ...requested }, options);
     return { page, rows: pageRows(fetched, page) };

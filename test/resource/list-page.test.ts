@@ -105,6 +105,25 @@ describe("count strategies: the same answer whatever the count's form", () => {
     ]);
   });
 
+  it("reports items() throwing while a count runs alongside, and leaves no unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const result = () => ({
+        count: () => Promise.reject(new Error("count failed too")),
+        items: () => {
+          throw new Error("items failed");
+        },
+      });
+      await expect(serve(result, "/items/?page=2&page_size=10")).rejects.toThrow("items failed");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toStrictEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it.each<[string, () => ListResult<unknown>, Error]>([
     [
       "a promise of a string (node-postgres's count)",
