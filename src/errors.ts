@@ -38,6 +38,9 @@ const PROBLEM_STATUS = {
   unauthorized: 401,
   method_not_allowed: 405,
   service_unavailable: 503,
+  invalid_cursor: 400,
+  cursor_query_mismatch: 400,
+  cursor_too_large: 400,
 } as const;
 
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
@@ -246,4 +249,31 @@ export function methodNotAllowed(method: string, allow: string): PagewiseError {
  */
 export function serviceUnavailable(detail: string, retryAfterSeconds = 1): PagewiseError {
   return problem("service_unavailable", detail, {}, { "Retry-After": String(retryAfterSeconds) });
+}
+
+/** 400 `invalid_cursor`: a cursor that is not one this server signed (junk, tampered, another secret). */
+export function invalidCursor(parameter: string): PagewiseError {
+  return problem(
+    "invalid_cursor",
+    `Parameter "${parameter}" is not a cursor this server issued; start again from the first page.`,
+    { parameter },
+  );
+}
+
+/** 400 `cursor_query_mismatch`: a cursor issued for other filters or another sort. */
+export function cursorQueryMismatch(parameter: string): PagewiseError {
+  return problem(
+    "cursor_query_mismatch",
+    `Parameter "${parameter}" belongs to a list with other filters or another order; start again from the first page.`,
+    { parameter },
+  );
+}
+
+/** 400 `cursor_too_large`: a cursor longer than any this server issues. */
+export function cursorTooLarge(parameter: string, max: number): PagewiseError {
+  return problem(
+    "cursor_too_large",
+    `Parameter "${parameter}" is longer than ${max} characters, longer than any cursor this server issues.`,
+    { parameter },
+  );
 }
