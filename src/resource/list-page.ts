@@ -31,10 +31,12 @@ export function listPage(
     const page = paginate({ count: result.length, ...requested }, options);
     return { page, rows: result.slice(page.offset, page.offset + page.limit) };
   }
+  const given = (result as { count?: unknown } | null | undefined)?.count;
+  // A promise given as the count is observed at once: a result refused below leaves no
+  // unhandled rejection behind.
+  if (isThenable(given)) Promise.resolve(given).catch(() => undefined);
   const items = itemsOf(result);
-  if (!Object.hasOwn(result as object, "count"))
-    return countless(result, items, requested, options);
-  const given = (result as { count: unknown }).count;
+  if (!("count" in (result as object))) return countless(result, items, requested, options);
   const count = typeof given === "function" ? given() : given;
   if (!isThenable(count)) return counted(wholeCount(count), items, requested, options);
   if (options.overflow === "last" || typeof items !== "function") {
@@ -100,6 +102,11 @@ function countlessPage(
   const { pageSize } = requested;
   const rows = rowArray(fetched);
   if (rows.length > pageSize + 1) throw tooManyRows(rows.length, pageSize + 1);
+  if (hasMore && rows.length === 0) {
+    throw new RangeError(
+      "A countless list said hasMore with no rows on the page: a page past the end has no rows and no more",
+    );
+  }
   const served = rows.length > pageSize ? rows.slice(0, pageSize) : rows;
   const more = hasMore || rows.length > pageSize;
   const page = paginateCountless({ ...requested, rows: served.length, hasMore: more }, options);

@@ -124,6 +124,31 @@ describe("count strategies: the same answer whatever the count's form", () => {
     }
   });
 
+  it("reads a count that is a getter of a class instance", async () => {
+    class Listing {
+      get count() {
+        return 25;
+      }
+      items = table(25);
+    }
+    expect(await serve(() => new Listing(), "/items/?page=2&page_size=10")).toStrictEqual(page2Of3);
+  });
+
+  it("leaves no unhandled rejection when a result with a failing count promise is refused", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const failing = new Promise<number>((_, reject) => setTimeout(reject, 5, new Error("count")));
+      const result = () => ({ count: failing, items: "nope" }) as never;
+      await expect(serve(result, "/items/")).rejects.toThrow(TypeError);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(unhandled).toStrictEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it.each<[string, () => ListResult<unknown>, Error]>([
     [
       "a promise of a string (node-postgres's count)",
@@ -238,6 +263,13 @@ describe("countless lists: no count, a row more fetched to know whether another 
       () => ({ items: table(100), hasMore: true }) as never,
       new TypeError(
         "A countless list gives items as a function (pagewise asks for one row more than a page, to learn whether another follows) or an array with hasMore, not both",
+      ),
+    ],
+    [
+      "hasMore with no rows",
+      () => ({ items: [], hasMore: true }),
+      new RangeError(
+        "A countless list said hasMore with no rows on the page: a page past the end has no rows and no more",
       ),
     ],
     [
