@@ -235,20 +235,23 @@ export function methodNotAllowed(method: string, allow: string): PagewiseError {
 
 /**
  * 503 `service_unavailable`: what a handler throws when what it serves from (a database) cannot
- * answer now, with `Retry-After`, so the client (pagewise's walker included) tries again later.
- * Every adapter answers it as a problem, like pagewise's own.
+ * answer now. With `retryAfterSeconds`, a `Retry-After` tells clients (pagewise's walker included)
+ * to try again then: give it only when a retry is safe, as when the database could not even be
+ * reached (a write that may have been carried out must not invite a blind retry). Every adapter
+ * answers it as a problem, like pagewise's own.
  *
  * @param detail - what is unavailable, without internals (no connection strings, no stack)
- * @param retryAfterSeconds - the `Retry-After` to send
- * @default retryAfterSeconds 1
+ * @param retryAfterSeconds - the `Retry-After` to send; none when absent
  * @example
  * ```ts
  * try { return await pool.query(sql, values); }
- * catch (error) { if (isConnectionError(error)) throw serviceUnavailable("The database is not reachable."); throw error; }
+ * catch (error) { if (isConnectRefused(error)) throw serviceUnavailable("The database is not reachable.", 1); throw error; }
  * ```
  */
-export function serviceUnavailable(detail: string, retryAfterSeconds = 1): PagewiseError {
-  return problem("service_unavailable", detail, {}, { "Retry-After": String(retryAfterSeconds) });
+export function serviceUnavailable(detail: string, retryAfterSeconds?: number): PagewiseError {
+  const headers =
+    retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
+  return problem("service_unavailable", detail, {}, headers);
 }
 
 /** 400 `invalid_cursor`: a cursor that is not one this server signed (junk, tampered, another secret). */

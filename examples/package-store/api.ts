@@ -27,13 +27,26 @@ export interface ApiOptions {
   readonly publicUrl?: string | undefined;
 }
 
-/** Text a database can store: PostgreSQL refuses NUL, so it is a 400 on every store. */
-const text = (max: number) =>
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const utf8 = new TextEncoder();
+
+/**
+ * Text every store keeps as sent: PostgreSQL refuses NUL and would store a lone surrogate as
+ * U+FFFD, and an index entry holds at most 2,704 bytes; each is a 400 on every store.
+ */
+const text = (maxBytes: number) =>
   z
     .string()
     .min(1)
-    .max(max)
-    .refine((value) => !value.includes("\u0000"), "must not contain NUL (U+0000)");
+    .refine((value) => !value.includes("\u0000"), "must not contain NUL (U+0000)")
+    .refine(
+      (value) => !LONE_SURROGATE.test(value),
+      "must be well-formed Unicode (a lone surrogate)",
+    )
+    .refine(
+      (value) => utf8.encode(value).length <= maxBytes,
+      `must be at most ${maxBytes} bytes of UTF-8`,
+    );
 
 const status = z.enum(STATUSES);
 const newPackage = z.strictObject({
@@ -42,7 +55,7 @@ const newPackage = z.strictObject({
   status: status.optional(),
 });
 /** Owner and repository, from the path: the same rule as the text of a package. */
-const repositoryPath = z.object({ owner: text(1000), repo: text(1000) });
+const repositoryPath = z.object({ owner: text(1024), repo: text(1024) });
 
 /** The routes: an Express-style pattern and its resource. */
 export function packageRoutes(store: PackageStore, options: ApiOptions): [string, Resource][] {

@@ -22,7 +22,7 @@ export async function startFastify(config: Config): Promise<Started> {
       : sendResponse(reply, problemResponse(problem));
   };
   const app = Fastify({
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     frameworkErrors,
   });
   await app.register(fastifyPagewise);

@@ -19,15 +19,13 @@ export interface Started {
 export type Start = (config: Config) => Promise<Started>;
 
 /**
- * The store (seeded with `config.seed` demo packages in demo/tools when it holds none there) and
- * the API's routes.
+ * The store (seeded once with `config.seed` demo packages in demo/tools: a database shared by
+ * several processes, or kept between starts, is seeded by the first) and the API's routes.
  */
 export async function createPackageApi(config: Config) {
   const store = await openStore(config.store);
   try {
-    if (config.seed > 0 && (await store.count("demo", "tools")) === 0) {
-      await store.create("demo", "tools", demoPackages(config.seed));
-    }
+    if (config.seed > 0) await store.seed("demo", "tools", demoPackages(config.seed));
   } catch (error) {
     await store.close();
     throw error;

@@ -176,7 +176,6 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
     lastOffset,
   ]);
   for (const row of plan) console.log(`    ${row["QUERY PLAN"]}`);
-  await store.close();
 }
 
 /** Runs the suite on PGlite, then on a throwaway PostgreSQL cluster when one can be started. */
@@ -185,9 +184,13 @@ export async function run(): Promise<void> {
     `pages of ${PAGE} through handleResource; medians of ${FAST_ROUNDS} rounds (sub-millisecond tasks) or ${SLOW_ROUNDS} (the rest), tasks in turn`,
   );
   const lite = await pgliteClient();
-  await suite("PGlite (in process, one connection: its queries run one at a time)", lite, (sql) =>
-    lite.exec(sql),
-  );
+  try {
+    await suite("PGlite (in process, one connection: its queries run one at a time)", lite, (sql) =>
+      lite.exec(sql),
+    );
+  } finally {
+    await lite.close().catch(() => undefined);
+  }
   if (postgresBin() === undefined) {
     console.log("\nPostgreSQL server: not installed (apt-get install postgresql), skipped");
     return;
@@ -196,9 +199,13 @@ export async function run(): Promise<void> {
   try {
     const url = await freshDatabase(cluster.url);
     const server = await postgresClient(url);
-    await suite("PostgreSQL 15 server on 127.0.0.1 (pg pool of 10)", server, (sql) =>
-      loadWithoutTimeout(url, sql),
-    );
+    try {
+      await suite("PostgreSQL 15 server on 127.0.0.1 (pg pool of 10)", server, (sql) =>
+        loadWithoutTimeout(url, sql),
+      );
+    } finally {
+      await server.close().catch(() => undefined);
+    }
   } finally {
     cluster.remove();
   }

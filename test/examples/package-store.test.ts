@@ -331,6 +331,25 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       'Invalid request parameters: "name": must not contain NUL (U+0000).',
     ],
     [
+      "an owner over 1,024 bytes of UTF-8 (an index entry holds 2,704)",
+      { path: `/package/${encodeURIComponent("中".repeat(342))}/tools/packages/`, headers: key },
+      400,
+      "validation_failed",
+      'Invalid path: "owner": must be at most 1024 bytes of UTF-8.',
+    ],
+    [
+      "a lone surrogate in a package name",
+      {
+        method: "POST",
+        path: "/package/demo/tools/",
+        headers: jsonBody,
+        body: '{"name":"a\\ud800","version":"1"}',
+      },
+      400,
+      "validation_failed",
+      'Invalid request parameters: "name": must be well-formed Unicode (a lone surrogate).',
+    ],
+    [
       "a status that is SQL",
       { path: "/package/demo/tools/?status=failed'%20OR%20'1'='1", headers: key },
       400,
@@ -388,6 +407,19 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       ]).toStrictEqual([200, "1", [name]]);
     },
   );
+
+  it("serves owner and repository names of 1,024 bytes, CJK included", async () => {
+    const owner = encodeURIComponent("中".repeat(341)); // 1,023 bytes
+    const repo = "r".repeat(1024);
+    expect((await post(`/package/${owner}/${repo}/`, { name: "x", version: "1" })).status).toBe(
+      201,
+    );
+    const answer = await call(origin, {
+      path: `/package/${owner}/${repo}/packages/`,
+      headers: key,
+    });
+    expect([answer.status, answer.headers["x-pagination-count"]]).toStrictEqual([200, "1"]);
+  });
 
   it("serves owner and repository names of 150 characters", async () => {
     const owner = "o".repeat(150);

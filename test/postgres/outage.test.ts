@@ -38,16 +38,16 @@ const unavailable = {
   },
 };
 
-let cluster: Cluster;
+let cluster: Cluster | undefined;
 beforeAll(async () => {
   cluster = await startCluster();
 });
-afterAll(() => cluster.remove());
+afterAll(() => cluster?.remove());
 
 describe.each(Object.keys(servers))("%s on a PostgreSQL that stops and comes back", (name) => {
   let server: Started;
   beforeAll(async () => {
-    const url = await freshDatabase(cluster.url);
+    const url = await freshDatabase((cluster as Cluster).url);
     server = await (servers[name] as Start)({
       host: "127.0.0.1",
       port: 0,
@@ -64,7 +64,7 @@ describe.each(Object.keys(servers))("%s on a PostgreSQL that stops and comes bac
 
   it("answers 503 within seconds while the database is down, then serves again", async () => {
     expect((await list()).status).toBe(200);
-    cluster.stop();
+    cluster?.stop();
     try {
       const started = performance.now();
       expect(await list()).toStrictEqual(unavailable);
@@ -77,7 +77,7 @@ describe.each(Object.keys(servers))("%s on a PostgreSQL that stops and comes bac
       expect(post).toStrictEqual(unavailable);
       expect(performance.now() - started).toBeLessThan(15_000);
     } finally {
-      cluster.start();
+      cluster?.start();
     }
     let answer = await list();
     for (let tries = 0; answer.status !== 200 && tries < 20; tries++) {

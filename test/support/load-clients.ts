@@ -33,7 +33,7 @@ export function random(seed: number) {
 }
 
 /**
- * One client: until `deadline`, creates 1–3 packages (half the time), lists a page (3 in 10) or
+ * One client: until `deadline`, creates packages of mixed statuses (half the time), lists a page (3 in 10) or
  * deletes a status (2 in 10), on `/package/load/test/` of one of the `origins`.
  */
 export async function loadClient(
@@ -51,11 +51,13 @@ export async function loadClient(
     const status = STATUSES[next(STATUSES.length)] as string;
     let response: Response;
     if (op < 5) {
-      const count = 1 + next(3);
+      // Mostly a few packages, sometimes a bulk of 20 to 49, their statuses mixed: concurrent
+      // bulk creates lock several count rows each, in whatever order they hold them.
+      const count = next(4) === 0 ? 20 + next(30) : 1 + next(3);
       const body = Array.from({ length: count }, (_, i) => ({
         name: `c${id}-${i}`,
         version: "1.0.0",
-        status,
+        status: STATUSES[next(STATUSES.length)] as string,
       }));
       response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
       if (response.status === 201) tally.created += ((await response.json()) as unknown[]).length;

@@ -54,40 +54,55 @@ export async function startCluster(): Promise<Cluster> {
       throw new Error(`${program} failed: ${result.stderr || result.stdout || result.error}`);
     }
   };
-  run("initdb", [
-    "-D",
-    data,
-    "-U",
-    "postgres",
-    "-A",
-    "trust",
-    "-E",
-    "UTF8",
-    "--locale=C",
-    "--no-sync",
-  ]);
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    run("initdb", [
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+    ]);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   const start = () =>
     run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", options, "-w", "-t", "60", "start"]);
   const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
-  start();
   let removed = false;
+  const remove = () => {
+    if (removed) return;
+    removed = true;
+    process.off("exit", remove);
+    try {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    } catch {
+      // not running
+    }
+    removeDir();
+  };
+  // A run that ends without its teardown (an error, a signal's default exit) still removes it.
+  process.on("exit", remove);
+  try {
+    start();
+  } catch (error) {
+    remove();
+    throw error;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     stop,
     start,
-    remove() {
-      if (removed) return;
-      removed = true;
-      try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-      } catch {
-        // already stopped
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    remove,
   };
 }
 

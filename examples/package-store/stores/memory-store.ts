@@ -18,6 +18,7 @@ export class MemoryStore implements PackageStore {
   readonly kind = "memory";
   readonly #owners = new Map<string, Map<string, Repository>>();
   #nextId = 1;
+  readonly #seeded = new Set<string>();
   #total = 0;
 
   /** Creates packages in the repository (made on first use); returns them with ids and times. */
@@ -72,6 +73,14 @@ export class MemoryStore implements PackageStore {
     repository.all = repository.all.filter((p) => p.status !== status);
     this.#total -= doomed.length;
     return doomed.length;
+  }
+
+  /** Creates the packages on the first call for the repository (a store of one process). */
+  seed(owner: string, repo: string, inputs: readonly NewPackage[]): number {
+    const key = JSON.stringify([owner, repo]);
+    if (this.#seeded.has(key)) return 0;
+    this.#seeded.add(key);
+    return this.create(owner, repo, inputs).length;
   }
 
   /** Packages in the whole store. */

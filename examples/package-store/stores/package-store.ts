@@ -63,6 +63,11 @@ export interface PackageStore {
   ): Answer<{ count: number; rows: Package[] }>;
   /** Deletes every package of the status in the repository, at once; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;
+  /**
+   * Creates the packages unless this repository was seeded before: once per store, whichever of
+   * several processes on one database starts first. Returns how many it created.
+   */
+  seed(owner: string, repo: string, inputs: readonly NewPackage[]): Answer<number>;
   /** Packages in the whole store. */
   size(): Answer<number>;
   /** Releases the store's connections. */

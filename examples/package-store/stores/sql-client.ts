@@ -2,7 +2,7 @@
  * The little of a SQL database the SQL store uses, over PGlite (embedded PostgreSQL) or `pg` (a
  * PostgreSQL server): parameterised queries, and a multi-statement script for the schema.
  */
-import { serviceUnavailable } from "pagewise";
+import { type PagewiseError, serviceUnavailable } from "pagewise";
 
 /** A database as the SQL store sees it. */
 export interface SqlClient {
@@ -41,8 +41,7 @@ export async function postgresClient(connectionString: string): Promise<SqlClien
     try {
       return await run();
     } catch (error) {
-      if (isConnectionFault(error)) throw serviceUnavailable("The database is not reachable.");
-      throw error;
+      throw databaseFault(error) ?? error;
     }
   };
   return {
@@ -54,24 +53,35 @@ export async function postgresClient(connectionString: string): Promise<SqlClien
   };
 }
 
-/** Node's network errors and PostgreSQL's classes 08 (connection), 53 (resources) and 57 (operator). */
-export function isConnectionFault(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
+/**
+ * The 503 problem for a database fault, or `undefined` for any other error (a bug: a 500).
+ * Failing to reach the database (refused, no such host, too many connections, starting up) is
+ * safe to retry: `Retry-After: 1`. A connection lost or a statement cut off by a timeout leaves a
+ * write's outcome unknown: no `Retry-After`, and the detail says so.
+ */
+export function databaseFault(error: unknown): PagewiseError | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === "string") {
-    if (/^(08|53|57)/.test(code)) return true;
-    if (
-      /^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|NOTFOUND|HOSTUNREACH|NETUNREACH|AI_AGAIN)$/.test(code)
-    ) {
-      return true;
-    }
+  const text = typeof message === "string" ? message : "";
+  const kind = typeof code === "string" ? code : "";
+  if (
+    /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|57P03|53300|08001|08004)$/.test(
+      kind,
+    ) ||
+    /timeout exceeded when trying to connect/i.test(text)
+  ) {
+    return serviceUnavailable("The database is not reachable.", 1);
   }
-  return (
-    typeof message === "string" &&
-    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i.test(
-      message,
-    )
-  );
+  if (
+    /^(08|53|57)/.test(kind) ||
+    /^(ECONNRESET|EPIPE|ETIMEDOUT)$/.test(kind) ||
+    /Connection terminated|Query read timeout|connection error/i.test(text)
+  ) {
+    return serviceUnavailable(
+      "The database stopped answering; a change may or may not have been made.",
+    );
+  }
+  return undefined;
 }
 
 /**

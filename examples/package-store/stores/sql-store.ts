@@ -3,7 +3,8 @@
  * in creation order by their `id`, the list query served by an index on (owner, repo, status,
  * id); exact counts per repository and status kept in `package_counts`, written in the same
  * statement as the packages they count, so a count is exact under concurrency and costs O(1).
- * Every value is a bound parameter; every write is one statement, all or nothing.
+ * Every value is a bound parameter; every write is one statement, all or nothing. Counter rows
+ * are locked in status order, so concurrent bulk creates never deadlock.
  */
 
 import type { NewPackage, Package, PackageStore, Status } from "./package-store.js";
@@ -23,6 +24,11 @@ CREATE TABLE IF NOT EXISTS packages (
 );
 CREATE INDEX IF NOT EXISTS packages_by_status ON packages (owner, repo, status, id);
 CREATE INDEX IF NOT EXISTS packages_by_repository ON packages (owner, repo, id);
+CREATE TABLE IF NOT EXISTS seeded (
+  owner text NOT NULL,
+  repo text NOT NULL,
+  PRIMARY KEY (owner, repo)
+);
 CREATE TABLE IF NOT EXISTS package_counts (
   owner text NOT NULL,
   repo text NOT NULL,
@@ -42,10 +48,19 @@ WITH given AS (
   RETURNING id, name, version, status, created_at
 ), counted AS (
   INSERT INTO package_counts (owner, repo, status, count)
-  SELECT $1, $2, status, count(*) FROM inserted GROUP BY status
+  SELECT $1, $2, status, count(*) FROM inserted GROUP BY status ORDER BY status
   ON CONFLICT (owner, repo, status) DO UPDATE SET count = package_counts.count + EXCLUDED.count
 )
 SELECT id, name, version, status, created_at FROM inserted ORDER BY id`;
+
+/**
+ * Claims a repository's seed: a row only the first claimer inserts (a second one waits for the
+ * first to commit, then finds the row and inserts nothing).
+ */
+const CLAIM_SEED = `INSERT INTO seeded (owner, repo) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`;
+
+/** Seeds are loaded in chunks, each one statement well inside the statement timeout. */
+const SEED_CHUNK = 20_000;
 
 /** Deletes a status's packages and takes them off the count, in one statement. */
 const DELETE_BY_STATUS = `
@@ -74,6 +89,7 @@ WITH total AS (
 ), page AS (
   SELECT ${COLUMNS} FROM packages
   WHERE owner = $1 AND repo = $2${byStatus ? " AND status = $5" : ""}
+    AND $4 < (SELECT n FROM total)
   ORDER BY id LIMIT $3 OFFSET $4
 )
 SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY page.id`;
@@ -116,6 +132,15 @@ export class SqlStore implements PackageStore {
       inputs.map((p) => p.status ?? "awaiting_sync"),
     ]);
     return rows.map(toPackage);
+  }
+
+  async seed(owner: string, repo: string, inputs: readonly NewPackage[]): Promise<number> {
+    const claimed = await this.#db.query(CLAIM_SEED, [owner, repo]);
+    if (claimed.length === 0) return 0;
+    for (let start = 0; start < inputs.length; start += SEED_CHUNK) {
+      await this.create(owner, repo, inputs.slice(start, start + SEED_CHUNK));
+    }
+    return inputs.length;
   }
 
   async count(owner: string, repo: string, status?: Status): Promise<number> {

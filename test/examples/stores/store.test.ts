@@ -7,6 +7,7 @@ import { openStore } from "../../../examples/package-store/stores/open-store.js"
 import {
   demoPackages,
   type PackageStore,
+  STATUSES,
   type Status,
 } from "../../../examples/package-store/stores/package-store.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
@@ -142,6 +143,22 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
       await store.count(text, text),
       await store.size(),
     ]).toStrictEqual([text, text, 1, 2]);
+  });
+
+  it("never deadlocks on concurrent bulk creates of mixed statuses", async () => {
+    const store = await empty();
+    const mixed = (size: number, shift: number) =>
+      demoPackages(size).map((p, i) => ({ ...p, status: STATUSES[(i * 7 + shift) % 5] }));
+    let created = 0;
+    for (let round = 0; round < 25; round++) {
+      const batches = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          store.create("m", "r", mixed(i % 2 ? 50 : 5, i + round)),
+        ),
+      );
+      created += batches.flat().length;
+    }
+    expect([await store.count("m", "r"), created]).toStrictEqual([5500, 5500]);
   });
 
   it("keeps counts exact under concurrent creates and deletes", async () => {
