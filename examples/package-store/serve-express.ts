@@ -1,10 +1,10 @@
 /** The package API on Express 5: `npm run example:express`. */
 import { createServer } from "node:http";
-import express from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { notFoundProblem, problemResponse } from "pagewise/adapter";
 import { expressErrorHandler, expressHandler, writeResponse } from "pagewise/express";
 import type { Config } from "./config.js";
-import { createPackageApi, listenOn, runIfMain, type Started } from "./started.js";
+import { createPackageApi, internalError, listenOn, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Express. */
@@ -22,6 +22,10 @@ export async function startExpress(config: Config): Promise<Started> {
   app.use((req, res) => writeResponse(res, problemResponse(notFoundProblem(req.path))));
   // Express's own 4xx errors (a malformed escape in the path) as problems, never a stack trace.
   app.use(expressErrorHandler());
+  // Any other error (a bug): a 500 problem, never the error's message or stack.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) =>
+    writeResponse(res, internalError(error)),
+  );
   const server = createServer(app);
   return listenOn(server, config, store);
 }

@@ -8,7 +8,14 @@ import {
 } from "pagewise/adapter";
 import { fastifyPagewise, sendResponse } from "pagewise/fastify";
 import type { Config } from "./config.js";
-import { baseUrl, closingStore, createPackageApi, runIfMain, type Started } from "./started.js";
+import {
+  baseUrl,
+  closingStore,
+  createPackageApi,
+  internalError,
+  runIfMain,
+  type Started,
+} from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Fastify. */
@@ -17,14 +24,17 @@ export async function startFastify(config: Config): Promise<Started> {
   // Fastify's own errors before routing (a malformed escape in the path) as problems, too.
   const frameworkErrors = (error: Error, _request: unknown, reply: FastifyReply) => {
     const problem = frameworkBodyError(error, DEFAULT_MAX_BODY_BYTES);
-    return problem === undefined
-      ? reply.send(error)
-      : sendResponse(reply, problemResponse(problem));
+    return sendResponse(
+      reply,
+      problem === undefined ? internalError(error) : problemResponse(problem),
+    );
   };
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     frameworkErrors,
   });
+  // Any other error (a bug): a 500 problem, never the error's message or stack.
+  app.setErrorHandler((error, _request, reply) => sendResponse(reply, internalError(error)));
   await app.register(fastifyPagewise);
   for (const [pattern, resource] of routes) app.pagewise(pattern, resource);
   for (const [path, file] of loadStaticFiles()) {

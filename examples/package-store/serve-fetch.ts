@@ -1,9 +1,9 @@
 /** The package API on the fetch adapter, served by Node through @hono/node-server: `npm run example:fetch`. */
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
-import { fetchRouter } from "pagewise/fetch";
+import { fetchRouter, toResponse } from "pagewise/fetch";
 import type { Config } from "./config.js";
-import { createPackageApi, listenOn, runIfMain, type Started } from "./started.js";
+import { createPackageApi, internalError, listenOn, runIfMain, type Started } from "./started.js";
 import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on the fetch adapter. */
@@ -13,7 +13,12 @@ export async function startFetch(config: Config): Promise<Started> {
   const files = loadStaticFiles();
   const serve = (request: Request) => {
     const file = request.method === "GET" ? files.get(new URL(request.url).pathname) : undefined;
-    return file ? new Response(file.body, { headers: file.headers }) : api(request);
+    if (file) return new Response(file.body, { headers: file.headers });
+    // Any other error (a bug): a 500 problem, never the error's message or stack.
+    const answer = api(request);
+    return answer instanceof Response
+      ? answer
+      : answer.catch((error: unknown) => toResponse(internalError(error)));
   };
   const server = createAdaptorServer({ fetch: serve }) as Server;
   return listenOn(server, config, store);

@@ -2,10 +2,30 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { PROBLEM_CONTENT_TYPE } from "pagewise";
+import type { ResourceResponse } from "pagewise/adapter";
 import { packageRoutes } from "./api.js";
 import { type Config, readConfig } from "./config.js";
 import { openStore } from "./stores/open-store.js";
 import { demoPackages, type PackageStore } from "./stores/package-store.js";
+
+/**
+ * The answer to an error that is nobody's request's fault (a bug, a database error not meant for
+ * clients): a 500 problem that names nothing of the server's internals; the error is logged.
+ */
+export function internalError(error: unknown): ResourceResponse {
+  console.error(error);
+  return {
+    status: 500,
+    headers: { "Content-Type": PROBLEM_CONTENT_TYPE },
+    body: JSON.stringify({
+      type: "about:blank",
+      title: "Internal Server Error",
+      status: 500,
+      detail: "The server could not answer; the error is logged.",
+    }),
+  };
+}
 
 /** A running example server. */
 export interface Started {
