@@ -135,6 +135,23 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
       SLOW_ROUNDS,
     ],
   ];
+  // A count and rows of like cost, so that running them alongside shows against one after the other.
+  const deep = { page: 301, pageSize: PAGE, offset: 9_000, limit: PAGE };
+  groups.push([
+    [
+      ["like cost: COUNT(*) of 10,000 alone", countStar("small")],
+      ["like cost: rows at OFFSET 9,000 alone", () => rows("small")(deep)],
+      [
+        "like cost: both, one after the other",
+        async () => [await countStar("small")(), await rows("small")(deep)],
+      ],
+      [
+        "like cost: page 301 of 10,000, COUNT(*) run alongside",
+        getter(exact, "small", `page=301&page_size=${PAGE}`),
+      ],
+    ],
+    SLOW_ROUNDS * 10,
+  ]);
   const tasks = groups.flatMap(([group]) => group);
   const ms = new Map<string, number>();
   for (const [group, rounds] of groups)
@@ -153,10 +170,22 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
     `  beside it, COUNT(*): page 1 of 1,000,000 vs of 10,000: ${times(at("COUNT(*) alongside, 1,000,000, page 1") / at("COUNT(*) alongside, 10,000, page 1"))}`,
   );
   goal(
-    "count run alongside vs max(count, rows) alone",
+    "count run alongside vs max(count, rows) alone, the count dominating",
     at("COUNT(*) alongside, 1,000,000, page 1") /
       Math.max(at("COUNT(*) alone, 1,000,000"), at("rows alone, 1,000,000, page 1")),
     1.1,
+  );
+  const slower = Math.max(
+    at("like cost: COUNT(*) of 10,000 alone"),
+    at("like cost: rows at OFFSET 9,000 alone"),
+  );
+  goal(
+    "count run alongside vs max(count, rows) alone, of like cost",
+    at("like cost: page 301 of 10,000, COUNT(*) run alongside") / slower,
+    1.1,
+  );
+  console.log(
+    `  beside it, the two one after the other vs max: ${times(at("like cost: both, one after the other") / slower)}`,
   );
   goal(
     "countless page vs its bare query sent as JSON by hand",
