@@ -18,5 +18,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // test/browser: npm run test:browser; test/postgres: npm run test:postgres (a server of its own).
     exclude: ["test/browser/**", "test/postgres/**", "**/node_modules/**"],
+    // A bound on a hang, not a speed goal (those live in npm run bench): an embedded PostgreSQL
+    // starting on a shared, loaded 2-core machine took over vitest's default 5 s in CI.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
