@@ -13,6 +13,8 @@ export default defineConfig({
       "test/examples/stores/**/*.test.ts",
       "test/examples/package-store.test.ts",
       "test/examples/concurrency.test.ts",
+      "test/examples/cursor-list.test.ts",
+      "test/examples/walk-under-writes.test.ts",
       "test/postgres/**/*.test.ts",
     ],
     globalSetup: ["test/support/postgres-global-setup.ts"],

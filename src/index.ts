@@ -22,7 +22,10 @@ export { isJsonMediaType } from "./http/media-type.js";
 export { sendsParamsInBody } from "./http/methods.js";
 // Defaults, each stated once.
 export {
+  DEFAULT_AFTER_PARAM,
+  DEFAULT_BEFORE_PARAM,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CURSOR_LENGTH,
   DEFAULT_MAX_PAGE_SIZE,
   DEFAULT_PAGE_PARAM,
   DEFAULT_PAGE_SIZE,
@@ -33,12 +36,35 @@ export {
   type CountlessPageRequest,
   paginateCountless,
 } from "./pagination/countless-page.js";
+// Cursor (keyset) pagination: an opt-in departure from the spec (docs/cursors.md).
+export {
+  type CursorLinkTargets,
+  type CursorParamNames,
+  cursorLinkHeader,
+} from "./pagination/cursor-links.js";
+export { type CursorPage, type CursorPageRequest, cursorPage } from "./pagination/cursor-page.js";
+export {
+  type CursorCodec,
+  type CursorCodecOptions,
+  type CursorValue,
+  cursorCodec,
+} from "./pagination/cursor-token.js";
 // Pagination (spec section 4.3): page parameters, page math, links and headers.
 export {
   exposedHeaderNames,
   headerNamePresets,
   type PaginationHeaderNames,
 } from "./pagination/header-names.js";
+export {
+  type CursorSide,
+  compareSortValues,
+  type KeysetColumn,
+  type KeysetSql,
+  keysetSql,
+  type SortColumn,
+  sortColumns,
+} from "./pagination/keyset.js";
+export { keysetRows } from "./pagination/keyset-rows.js";
 export { type PageLink, type PageLinksOptions, pageLinks } from "./pagination/page-links.js";
 export {
   type PageParams,
@@ -78,6 +104,13 @@ export {
   type ApiKeyVerifier,
   apiKeyVerifier,
   type CorsOptions,
+  type CursorContext,
+  type CursorItems,
+  type CursorListDefinition,
+  type CursorListMethod,
+  type CursorQuery,
+  type CursorResult,
+  cursorList,
   defineResource,
   type HandlerContext,
   type JsonMethod,

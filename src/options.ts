@@ -40,3 +40,17 @@ export type QueryOnBodyMethods = (typeof QUERY_ON_BODY_METHODS)[number];
 
 /** The values of a boolean option. */
 export const BOOLEANS = [true, false] as const;
+
+/** A cursor column's direction. */
+export const DIRECTIONS = ["asc", "desc"] as const;
+/** Where a cursor column's NULLs sort. */
+export const NULLS = ["first", "last"] as const;
+/** How a cursor column's values compare in memory. */
+export const SORT_TYPES = ["json", "bigint"] as const;
+
+/** Name of the parameter holding the cursor of the page after: `after`. */
+export const DEFAULT_AFTER_PARAM = "after";
+/** Name of the parameter holding the cursor of the page before: `before`. */
+export const DEFAULT_BEFORE_PARAM = "before";
+/** Longest cursor token read: 2,048 characters (a longer one is a 400 `cursor_too_large`). */
+export const DEFAULT_MAX_CURSOR_LENGTH = 2048;

@@ -2,8 +2,10 @@
  * The package API of the spec, as pagewise resources: framework-free, mounted by each server,
  * on whichever store the configuration names.
  */
+import { randomBytes } from "node:crypto";
 import {
   apiKeyVerifier,
+  cursorList,
   defineResource,
   json,
   list,
@@ -25,6 +27,12 @@ export interface ApiOptions {
   readonly apiKey: string;
   /** A trusted public base for absolute links, e.g. `https://packages.example.com`. */
   readonly publicUrl?: string | undefined;
+  /**
+   * Signs the cursors of the `/v2/` list. Without one, a random secret per process: tokens cannot
+   * be forged either way, but they then last until a restart and serve only the process that
+   * issued them (several processes behind one address need one shared secret).
+   */
+  readonly cursorSecret?: string | undefined;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -94,9 +102,25 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     { GET: list({ handler: ({ path, pageParams }) => listOf(store, path, pageParams) }) },
     shared,
   );
+  const byCursor = defineResource(
+    {
+      GET: cursorList({
+        schema: z.object({ status: status.optional() }),
+        order: [{ name: "id" }],
+        secret: options.cursorSecret ?? randomBytes(32).toString("hex"),
+        handler: async ({ params, path, cursor }) => {
+          const { owner, repo } = repositoryOf(path);
+          const { count, rows } = await store.keyset(owner, repo, params.status, cursor);
+          return { count, items: rows };
+        },
+      }),
+    },
+    shared,
+  );
   return [
     ["/package/:owner/:repo/", repository],
     ["/package/:owner/:repo/packages/", packages],
+    ["/v2/package/:owner/:repo/", byCursor],
   ];
 }
 

@@ -12,18 +12,21 @@ export interface Config {
   readonly apiKeyIsDefault: boolean;
   readonly seed: number;
   readonly publicUrl?: string | undefined;
+  /** Signs the cursors of `/v2/` lists; `undefined`: a random secret per process (docs/cursors.md). */
+  readonly cursorSecret?: string | undefined;
   /** Default `{ kind: "memory" }`. */
   readonly store?: StoreConfig;
 }
 
 /**
  * Reads `HOST` (default 127.0.0.1), `PORT` (3000; 0 picks a free port), `API_KEY` (`dev-key`),
- * `SEED` (120 demo packages in demo/tools; 0 starts empty), `PUBLIC_URL` (optional) and the store:
+ * `SEED` (120 demo packages in demo/tools; 0 starts empty), `PUBLIC_URL` (optional),
+ * `CURSOR_SECRET` (optional, at least 32 characters) and the store:
  * `STORE=memory` (default), `STORE=pglite` (embedded PostgreSQL, in memory unless
  * `PGLITE_DATA_DIR` names a folder) or `STORE=postgres` with `DATABASE_URL`.
  *
- * @throws {Error} for a PORT or SEED that is not a whole number in range, an unknown STORE, or
- *   STORE=postgres without DATABASE_URL
+ * @throws {Error} for a PORT or SEED that is not a whole number in range, a CURSOR_SECRET shorter
+ *   than 32 characters, an unknown STORE, or STORE=postgres without DATABASE_URL
  */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -35,8 +38,19 @@ export function readConfig(
     apiKeyIsDefault: !env.API_KEY,
     seed: wholeNumber("SEED", env.SEED, 120, 1_000_000),
     publicUrl: env.PUBLIC_URL || undefined,
+    cursorSecret: cursorSecret(env.CURSOR_SECRET),
     store: storeConfig(env),
   };
+}
+
+function cursorSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) {
+    throw new Error(
+      `CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32), got ${value.length}`,
+    );
+  }
+  return value;
 }
 
 function storeConfig(env: Readonly<Record<string, string | undefined>>): StoreConfig {

@@ -1,5 +1,6 @@
 import { cursorQueryMismatch, cursorTooLarge, invalidCursor } from "../errors.js";
 import { fromBase64Url, toBase64Url } from "../http/base64url.js";
+import { DEFAULT_MAX_CURSOR_LENGTH } from "../options.js";
 
 /** A sort value a cursor carries: any JSON primitive (a 64-bit id beyond 2^53 as a string). */
 export type CursorValue = string | number | boolean | null;
@@ -53,19 +54,20 @@ export function cursorCodec(
   secrets: string | readonly string[],
   options: CursorCodecOptions = {},
 ): CursorCodec {
-  const list = typeof secrets === "string" ? [secrets] : [...secrets];
+  const list: unknown[] =
+    typeof secrets === "string" ? [secrets] : Array.isArray(secrets) ? [...secrets] : [];
   if (list.length === 0 || list.some((s) => typeof s !== "string" || s.length < 32)) {
     throw new TypeError(
       "A cursor secret needs at least 32 characters (e.g. 32 random bytes as hex or base64)",
     );
   }
-  const { maxLength = 2048 } = options;
+  const { maxLength = DEFAULT_MAX_CURSOR_LENGTH } = options;
   if (!Number.isSafeInteger(maxLength) || maxLength < 64) {
     throw new RangeError(`maxLength must be a whole number of at least 64, got ${maxLength}`);
   }
   let keys: Promise<CryptoKey[]> | undefined;
   const keysOnce = () => {
-    keys ??= Promise.all(list.map(importKey));
+    keys ??= Promise.all((list as string[]).map(importKey));
     return keys;
   };
   return {
@@ -74,13 +76,23 @@ export function cursorCodec(
       const digest = await queryDigest(key as CryptoKey, queryKey);
       const body = toBase64Url(encoder.encode(JSON.stringify([VERSION, digest, values])));
       const signature = await crypto.subtle.sign("HMAC", key as CryptoKey, encoder.encode(body));
-      return `${body}.${toBase64Url(new Uint8Array(signature))}`;
+      const token = `${body}.${toBase64Url(new Uint8Array(signature))}`;
+      // A token the server would refuse must not go out as a link: the walk would end in a 400.
+      if (token.length > maxLength) {
+        throw new RangeError(
+          `A cursor of ${token.length} characters is longer than maxCursorLength (${maxLength}): its sort values are long (about 4/3 of their UTF-8 JSON, plus 60); raise maxCursorLength or sort by shorter columns`,
+        );
+      }
+      return token;
     },
     async decode(token, queryKey, parameter) {
       if (token.length > maxLength) throw cursorTooLarge(parameter, maxLength);
       const dot = token.indexOf(".");
       const signature = dot < 0 ? undefined : fromBase64Url(token.slice(dot + 1));
-      if (signature === undefined || signature.length !== 32) throw invalidCursor(parameter);
+      // The one spelling this server writes: base64url's last character has spare bits.
+      if (signature?.length !== 32 || toBase64Url(signature) !== token.slice(dot + 1)) {
+        throw invalidCursor(parameter);
+      }
       const body = token.slice(0, dot);
       const bodyBytes = encoder.encode(body);
       let signer: CryptoKey | undefined;

@@ -1,3 +1,5 @@
+import { assertOption } from "../option-checks.js";
+import { BOOLEANS, DIRECTIONS, NULLS, SORT_TYPES } from "../options.js";
 import type { CursorValue } from "./cursor-token.js";
 
 /** One column of a cursor's order. */
@@ -18,15 +20,24 @@ export interface SortColumn {
    * @default PostgreSQL's: "last" ascending, "first" descending
    */
   readonly nulls?: "first" | "last";
+  /**
+   * How values compare in memory: `"json"` as JSON values (numbers by value, text by code point);
+   * `"bigint"` as whole numbers written as text (or `bigint`), for 64-bit ids beyond 2^53, which
+   * a cursor carries as text (`"9007199254740993"`). SQL compares in the column's own type either way.
+   *
+   * @default "json"
+   */
+  readonly type?: "json" | "bigint";
 }
 
-/** A column of a {@link SortSpec} with every default filled in. */
-interface Column {
+/** A column of a cursor's order, every default filled in (from {@link sortColumns}). */
+export interface KeysetColumn {
   readonly name: string;
   readonly quoted: string;
   readonly ascending: boolean;
   readonly nullable: boolean;
   readonly nullsFirst: boolean;
+  readonly bigint: boolean;
 }
 
 /** Which side of a cursor a page lies on: `after` it (the next page) or `before` it. */
@@ -53,12 +64,18 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
  *
  * @throws {TypeError} for no column, a name that is not an identifier, or a repeated one
  */
-export function sortColumns(spec: readonly SortColumn[]): readonly Column[] {
-  if (spec.length === 0) throw new TypeError("A cursor's order needs at least one column");
+export function sortColumns(spec: readonly SortColumn[]): readonly KeysetColumn[] {
+  if (!Array.isArray(spec) || spec.length === 0) {
+    throw new TypeError('A cursor\'s order needs at least one column: [{ name: "id" }]');
+  }
   const seen = new Set<string>();
-  return spec.map(({ name, direction = "asc", nullable = false, nulls }) => {
-    if (!IDENTIFIER.test(name))
+  return spec.map(({ name, direction = "asc", nullable = false, nulls, type = "json" }) => {
+    if (typeof name !== "string" || !IDENTIFIER.test(name))
       throw new TypeError(`${JSON.stringify(name)} is not a SQL identifier`);
+    assertOption(`${name}'s direction`, direction, DIRECTIONS);
+    assertOption(`${name}'s nulls`, nulls, NULLS);
+    assertOption(`${name}'s type`, type, SORT_TYPES);
+    assertOption(`${name}'s nullable`, nullable, BOOLEANS);
     if (seen.has(name)) throw new TypeError(`${JSON.stringify(name)} is in the order twice`);
     seen.add(name);
     const ascending = direction === "asc";
@@ -68,34 +85,71 @@ export function sortColumns(spec: readonly SortColumn[]): readonly Column[] {
       ascending,
       nullable,
       nullsFirst: (nulls ?? (ascending ? "last" : "first")) === "first",
+      bigint: type === "bigint",
     };
   });
 }
 
 /**
  * Compares two rows' sort values in the cursor's order, as PostgreSQL's ORDER BY does: NULLs
- * where the column puts them, numbers by value, strings by UTF-16 code unit (PostgreSQL's "C"
- * collation), `false` before `true`.
+ * where the column puts them, numbers by value, text by code point (PostgreSQL's `"C"`
+ * collation, UTF-8 byte order), `false` before `true`, a `"bigint"` column's values as whole
+ * numbers. Values of different JSON types (which no SQL column holds) order boolean, number, text.
  *
  * @returns a negative number when `a` comes first, positive when `b` does, 0 for a tie
  */
 export function compareSortValues(
-  columns: readonly Column[],
+  columns: readonly KeysetColumn[],
   a: readonly CursorValue[],
   b: readonly CursorValue[],
 ): number {
   for (let i = 0; i < columns.length; i++) {
-    const column = columns[i] as Column;
+    const column = columns[i] as KeysetColumn;
     const x = a[i] ?? null;
     const y = b[i] ?? null;
     if (x === null || y === null) {
       if (x === y) continue;
       return (x === null) === column.nullsFirst ? -1 : 1;
     }
-    const order = x < y ? -1 : x > y ? 1 : 0;
+    const order = column.bigint ? compareWhole(x, y) : compareJson(x, y);
     if (order !== 0) return column.ascending ? order : -order;
   }
   return 0;
+}
+
+const TYPE_RANK: Record<string, number> = { boolean: 0, number: 1, string: 2 };
+
+function compareJson(x: CursorValue, y: CursorValue): number {
+  if (typeof x === "string" && typeof y === "string") return compareCodePoints(x, y);
+  if (typeof x !== typeof y) return (TYPE_RANK[typeof x] ?? 3) - (TYPE_RANK[typeof y] ?? 3);
+  return (x as number) < (y as number) ? -1 : (x as number) > (y as number) ? 1 : 0;
+}
+
+function compareWhole(x: CursorValue, y: CursorValue): number {
+  const a = BigInt(x as string);
+  const b = BigInt(y as string);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Text by code point, as UTF-8 bytes compare: JavaScript's `<` compares UTF-16 code units, which
+ * puts U+10000 and beyond (surrogate pairs, 0xD800 to 0xDFFF) before U+E000 to U+FFFF.
+ */
+export function compareCodePoints(x: string, y: string): number {
+  if (x === y) return 0;
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const a = x.charCodeAt(i);
+    const b = y.charCodeAt(i);
+    if (a !== b) return codePointRank(a) - codePointRank(b);
+  }
+  return x.length - y.length;
+}
+
+/** A UTF-16 code unit's place in code point order: surrogates after U+E000 to U+FFFF. */
+function codePointRank(unit: number): number {
+  if (unit < 0xd800) return unit;
+  return unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
 
 /**
@@ -111,7 +165,7 @@ export function compareSortValues(
  * @default firstParameter 1
  */
 export function keysetSql(
-  columns: readonly Column[],
+  columns: readonly KeysetColumn[],
   cursor: { readonly side: CursorSide; readonly values: readonly CursorValue[] } | undefined,
   pageSize: number,
   firstParameter = 1,
@@ -135,9 +189,9 @@ export function keysetSql(
     values.push(value);
     return `$${firstParameter + values.length - 1}`;
   };
-  const oneWay = columns.every((c) => c.ascending === (columns[0] as Column).ascending);
+  const oneWay = columns.every((c) => c.ascending === (columns[0] as KeysetColumn).ascending);
   if (oneWay && columns.every((c) => !c.nullable) && cursor.values.every((v) => v !== null)) {
-    const later = (columns[0] as Column).ascending !== backward ? ">" : "<";
+    const later = (columns[0] as KeysetColumn).ascending !== backward ? ">" : "<";
     const left = columns.map((c) => c.quoted).join(", ");
     const right = cursor.values.map(bind).join(", ");
     return { where: `(${left}) ${later} (${right})`, orderBy, limit: pageSize + 1, values };
@@ -149,13 +203,17 @@ export function keysetSql(
   return { where: terms.map((t) => `(${t})`).join(" OR "), orderBy, limit: pageSize + 1, values };
 }
 
-function equalTo(column: Column, value: CursorValue, bind: (v: CursorValue) => string): string {
+function equalTo(
+  column: KeysetColumn,
+  value: CursorValue,
+  bind: (v: CursorValue) => string,
+): string {
   return value === null ? `${column.quoted} IS NULL` : `${column.quoted} = ${bind(value)}`;
 }
 
 /** Rows strictly beyond `value` in this column, in the walk's direction. */
 function beyond(
-  column: Column,
+  column: KeysetColumn,
   value: CursorValue,
   backward: boolean,
   bind: (v: CursorValue) => string,

@@ -134,27 +134,38 @@ export function linkUrlParts(
 ) {
   const { pageParam, pageSizeParam, linkParams } = settings;
   const { path, query } = splitRequestTarget(url);
-  let kept = "";
   let hadPageSize = false;
-  for (let start = 0; start < query.length; ) {
-    const amp = query.indexOf("&", start);
-    const end = amp < 0 ? query.length : amp;
-    if (end > start) {
-      const name = queryPairName(query, start, end);
-      if (name === pageParam) {
-        // every link sets its own page
-      } else if (name === pageSizeParam) hadPageSize = true;
-      else if (linkParams !== "page-only") {
-        kept += `${withoutColons(toHeaderSafeUrl(query.slice(start, end)))}&`;
-      }
-    }
-    start = end + 1;
-  }
-  const base = baseUrl === undefined ? "" : trustedBase(baseUrl);
-  const prefix = `${base}${withoutColons(path)}?${kept}${settings.pageAssignment}`;
+  const kept = keptQuery(query, (name) => {
+    if (name === pageSizeParam) hadPageSize = true;
+    // every link sets its own page
+    return linkParams !== "page-only" && name !== pageParam && name !== pageSizeParam;
+  });
+  const prefix = `${linkPath(path, baseUrl)}?${kept}${settings.pageAssignment}`;
   if (settings.templateSuffix !== undefined) return { prefix, suffix: settings.templateSuffix };
   const keepSize = linkParams === "all" && hadPageSize;
   return { prefix, suffix: keepSize ? `${settings.pageSizeAssignment}${pageSize}` : "" };
+}
+
+/**
+ * The query pairs a link keeps (those `keep` says yes to, by decoded name), header-safe, each
+ * followed by `&`: `status=failed&`.
+ */
+export function keptQuery(query: string, keep: (name: string) => boolean): string {
+  let kept = "";
+  for (let start = 0; start < query.length; ) {
+    const amp = query.indexOf("&", start);
+    const end = amp < 0 ? query.length : amp;
+    if (end > start && keep(queryPairName(query, start, end))) {
+      kept += `${withoutColons(toHeaderSafeUrl(query.slice(start, end)))}&`;
+    }
+    start = end + 1;
+  }
+  return kept;
+}
+
+/** A link's path: the trusted base (if any) and the request's path, header-safe. */
+export function linkPath(path: string, baseUrl: string | URL | undefined): string {
+  return `${baseUrl === undefined ? "" : trustedBase(baseUrl)}${withoutColons(path)}`;
 }
 
 /**
@@ -172,7 +183,7 @@ const encodedNames = new Map<string, string>([
 ]);
 
 /** A parameter name as it stands in a link, validated and encoded once per distinct name. */
-function encodeName(name: string): string {
+export function encodeName(name: string): string {
   const known = encodedNames.get(name);
   if (known !== undefined) return known;
   if (name === "" || toWellFormed(name) !== name) {

@@ -120,14 +120,23 @@ export function pageParamsSettings(options: PageParamsOptions): PageParamsSettin
 
 /** {@link parsePageParams} with settings from {@link pageParamsSettings}. */
 export function readPageParams(query: QueryInput, settings: PageParamsSettings): PageParams {
-  const { defaultPageSize, maxPageSize, strict, pageParam, pageSizeParam } = settings;
+  const { strict, pageParam } = settings;
   const source = typeof query === "string" ? new URLSearchParams(query) : query;
 
   const rawPage = firstValue(source, pageParam);
   const page = rawPage === undefined ? 1 : readWholeNumber(rawPage);
   if (page === undefined && strict) throw notWhole(pageParam, rawPage);
 
-  const rawSize = firstValue(source, pageSizeParam);
+  return {
+    page: page === undefined || page < 1 ? 1 : page,
+    pageSize: readPageSize(source, settings),
+  };
+}
+
+/** The page size alone, read as {@link readPageParams} reads it (for cursor lists, which have no page). */
+export function readPageSize(query: QueryInput, settings: PageParamsSettings): number {
+  const { defaultPageSize, maxPageSize, strict, pageSizeParam } = settings;
+  const rawSize = firstValue(query, pageSizeParam);
   let pageSize = rawSize === undefined ? defaultPageSize : readWholeNumber(rawSize);
   if (pageSize === undefined || pageSize < 1) {
     if (strict) throw notPositive(pageSizeParam, rawSize);
@@ -137,7 +146,7 @@ export function readPageParams(query: QueryInput, settings: PageParamsSettings):
     if (settings.overMaxIsError) throw pageSizeTooLarge(pageSizeParam, maxPageSize);
     pageSize = maxPageSize;
   }
-  return { page: page === undefined || page < 1 ? 1 : page, pageSize };
+  return pageSize;
 }
 
 function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): void {

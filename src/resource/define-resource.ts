@@ -1,10 +1,11 @@
 import { assertObject } from "../option-checks.js";
+import type { CursorListMethod } from "./cursor-method.js";
 import {
   assertMethodDefinition,
   METHOD_ORDER,
   type MethodDefinition,
   type ResourceMethod,
-} from "./methods.js";
+} from "./method-definition.js";
 import type { ResourceOptions } from "./resource-options.js";
 import { type ResourceSettings, resolveSettings } from "./settings.js";
 
@@ -61,6 +62,29 @@ export function defineResource<N = unknown>(
   assertObject("A resource's options", options);
   const own = Object.freeze({ ...options });
   const settings = resolveSettings(own);
+  const get = methods.GET;
+  if (get?.kind === "cursor") assertCursorNames(get, settings.pageParams.pageSizeParam, own);
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
   return { methods, options: own, allow, settings };
+}
+
+/**
+ * A cursor list's parameter names apart from the page size's, and no option that only page links
+ * read: a cursor link keeps every filter (its token is bound to them) and states its page size.
+ */
+function assertCursorNames(
+  method: CursorListMethod<never>,
+  pageSizeParam: string,
+  options: ResourceOptions<never>,
+): void {
+  for (const name of [method.afterParam, method.beforeParam]) {
+    if (name === pageSizeParam) {
+      throw new TypeError(`A cursor parameter cannot share the page size's name "${name}"`);
+    }
+  }
+  if (options.template === true || options.linkParams === "page-only") {
+    throw new TypeError(
+      "template and linkParams shape page links; a cursor list's links keep every filter and the page size (leave them out)",
+    );
+  }
 }

@@ -4,9 +4,10 @@ import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import { corsHeaders } from "./cors-headers.js";
 import type { Resource } from "./define-resource.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
+import type { ResourceMethod } from "./method-definition.js";
 import { rawParams } from "./method-input.js";
-import type { ResourceMethod } from "./methods.js";
 import { problemResponse } from "./problem-response.js";
+import { serveCursorList } from "./serve-cursor-list.js";
 import { serveJson } from "./serve-json.js";
 import { serveList } from "./serve-list.js";
 
@@ -100,7 +101,9 @@ function dispatch<N>(
     andThen(rawParams(resource, definition, request, method), (raw) =>
       definition.kind === "list"
         ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
-        : serveJson(definition, request, method, raw),
+        : definition.kind === "cursor"
+          ? serveCursorList(resource, definition, request, method, raw as Record<string, unknown>)
+          : serveJson(definition, request, method, raw),
     ),
   );
 }

@@ -2,9 +2,19 @@
 export { type ApiKeyVerifier, apiKeyVerifier } from "./api-key.js";
 export type { ResourceRequest, ResourceResponse } from "./contract.js";
 export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
+export {
+  type CursorContext,
+  type CursorItems,
+  type CursorListDefinition,
+  type CursorListMethod,
+  type CursorQuery,
+  type CursorResult,
+  cursorList,
+} from "./cursor-method.js";
 export { defineResource, type Resource, type ResourceMethods } from "./define-resource.js";
 export { handleResource, serveResource } from "./handle-resource.js";
 export type { MaybePromise } from "./maybe-async.js";
+export type { MethodDefinition, ResourceMethod } from "./method-definition.js";
 export {
   type HandlerContext,
   type JsonMethod,
@@ -15,8 +25,6 @@ export {
   type ListMethod,
   type ListResult,
   list,
-  type MethodDefinition,
-  type ResourceMethod,
 } from "./methods.js";
 export { frameworkBodyError, problemResponse } from "./problem-response.js";
 export type { ResourceOptions } from "./resource-options.js";

@@ -126,7 +126,7 @@ function itemsOf(result: ListResult<unknown>): ListItems<unknown> {
   );
 }
 
-function wholeCount(count: unknown): number {
+export function wholeCount(count: unknown): number {
   if (typeof count === "string" || typeof count === "bigint") {
     throw new TypeError(
       `A list handler's count must be a number; got ${describeValue(count)}. node-postgres returns count(*) as a string (a bigint): pass Number(row.count).`,
@@ -152,7 +152,8 @@ function pageRows(fetched: unknown, page: Page): readonly unknown[] {
   return rows.length > page.limit ? rows.slice(0, page.limit) : rows;
 }
 
-function rowArray(fetched: unknown): readonly unknown[] {
+/** The rows a handler fetched, checked to be an array (a query result's `.rows`, not the result). */
+export function rowArray(fetched: unknown): readonly unknown[] {
   if (Array.isArray(fetched)) return fetched;
   throw new TypeError(
     `A list handler's items must be an array of the page's rows (or a function giving one); got ${describeValue(fetched)}. A query result's rows are often in its .rows.`,

@@ -5,7 +5,7 @@ import { validateParams } from "../params/validate-params.js";
 import type { ResourceRequest } from "./contract.js";
 import type { Resource } from "./define-resource.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
-import type { MethodDefinition } from "./methods.js";
+import type { MethodDefinition } from "./method-definition.js";
 
 /** The unvalidated parameters: the query, the JSON body object, or (`body: 'json'`) any JSON body. */
 export function rawParams<N>(
@@ -25,6 +25,23 @@ export function rawParams<N>(
   return andThen(request.readBody(maxBodyBytes), (body) =>
     read(method, { query, contentType, body }, queryOnBodyMethods),
   );
+}
+
+/**
+ * The request's own parameters: all but the named ones (pagewise's page, page-size or cursor
+ * parameters), or `raw` itself when it holds none of them.
+ */
+export function withoutParams(
+  raw: Record<string, unknown>,
+  names: readonly string[],
+): Record<string, unknown> {
+  if (!names.some((name) => Object.hasOwn(raw, name))) return raw;
+  const own: Record<string, unknown> = {};
+  // No "__proto__" among them: the query and body readers drop it.
+  for (const name of Object.keys(raw)) {
+    if (!names.includes(name)) own[name] = raw[name];
+  }
+  return own;
 }
 
 /** What a handler receives: the validated parameters, the path parameters, the method (GET for HEAD) and the framework's request. */

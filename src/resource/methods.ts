@@ -1,4 +1,3 @@
-import { assertObject, assertOption, describeValue } from "../option-checks.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
@@ -65,7 +64,8 @@ export type ListResult<T> =
       readonly hasMore?: undefined;
     };
 
-type Output<S> = S extends StandardSchemaV1
+/** What a schema gives a handler: its output type, or a record of parameters without one. */
+export type Output<S> = S extends StandardSchemaV1
   ? StandardSchemaV1.InferOutput<S>
   : Record<string, unknown>;
 
@@ -87,12 +87,6 @@ export interface JsonMethod<N = unknown> {
   readonly body: "object" | "json";
   readonly handler: (context: HandlerContext<never, N>) => unknown;
 }
-
-/** One method of a resource. */
-export type MethodDefinition<N = unknown> = ListMethod<N> | JsonMethod<N>;
-
-/** The methods a resource may define; HEAD is served by GET, OPTIONS by pagewise. */
-export type ResourceMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Defines a paginated list method: the handler returns the dataset (or its count and the page's
@@ -139,34 +133,4 @@ export function json<N = unknown, S extends StandardSchemaV1 | undefined = undef
 }): JsonMethod<N> {
   const { status = 200, body = "object" } = definition;
   return { kind: "json", ...definition, status, body } as JsonMethod<N>;
-}
-
-/** The methods a resource may define, in the order `Allow` lists them. */
-export const METHOD_ORDER: readonly ResourceMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
-/**
- * A method made with {@link list} or {@link json}: an object of another shape (`{ handler }`) would
- * answer every request with status `undefined`.
- */
-export function assertMethodDefinition(name: string, definition: unknown): void {
-  const made = `${name} must be made with list({ handler }) or json({ handler })`;
-  assertObject(name, definition);
-  const { kind, handler, schema } = definition as Partial<MethodDefinition>;
-  if (kind !== "list" && kind !== "json") {
-    throw new TypeError(`${made}; got an object with kind ${describeValue(kind)}`);
-  }
-  if (typeof handler !== "function") {
-    throw new TypeError(`${made}; its handler is ${describeValue(handler)}, not a function`);
-  }
-  if (schema !== undefined && typeof schema?.["~standard"]?.validate !== "function") {
-    throw new TypeError(`${name}'s schema must be a zod schema or another Standard Schema`);
-  }
-  if (kind !== "json") return;
-  const { status, body } = definition as JsonMethod;
-  if (!Number.isInteger(status) || status < 200 || status > 299) {
-    throw new RangeError(
-      `${name}'s status must be a success status (200 to 299); got ${describeValue(status)}`,
-    );
-  }
-  assertOption(`${name}'s body`, body, ["object", "json"]);
 }

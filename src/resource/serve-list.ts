@@ -1,11 +1,11 @@
-import { forwardedBase } from "../http/forwarded-base.js";
-import { type PageParamsSettings, readPageParams } from "../pagination/page-params.js";
+import { readPageParams } from "../pagination/page-params.js";
 import { writePaginationHeaders } from "../pagination/pagination-headers.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import type { Resource } from "./define-resource.js";
+import { linkBase } from "./link-base.js";
 import { listPage } from "./list-page.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
-import { handlerContext } from "./method-input.js";
+import { handlerContext, withoutParams } from "./method-input.js";
 import type { ListMethod } from "./methods.js";
 
 /**
@@ -22,7 +22,8 @@ export function serveList<N>(
 ): MaybePromise<ResourceResponse> {
   const { settings } = resource;
   const pageParams = readPageParams(raw, settings.pageParams);
-  const own = withoutPageParams(raw, settings.pageParams);
+  const { pageParam, pageSizeParam } = settings.pageParams;
+  const own = withoutParams(raw, [pageParam, pageSizeParam]);
   const context = Object.assign(handlerContext(definition, request, method, own), { pageParams });
   return andThen(definition.handler(context), (result) =>
     andThen(listPage(result, pageParams, settings.paginate), ({ page, rows }): ResourceResponse => {
@@ -37,24 +38,4 @@ export function serveList<N>(
       return { status: 200, headers, body: JSON.stringify(rows) };
     }),
   );
-}
-
-/** The request's own parameters: all but pagewise's page and page-size parameters. */
-function withoutPageParams(
-  raw: Record<string, unknown>,
-  { pageParam, pageSizeParam }: PageParamsSettings,
-): Record<string, unknown> {
-  if (!Object.hasOwn(raw, pageParam) && !Object.hasOwn(raw, pageSizeParam)) return raw;
-  const own: Record<string, unknown> = {};
-  // No "__proto__" among them: the query and body readers drop it.
-  for (const name of Object.keys(raw)) {
-    if (name !== pageParam && name !== pageSizeParam) own[name] = raw[name];
-  }
-  return own;
-}
-
-/** The trusted base for links: the configured one, or behind a trusted proxy the request's origin. */
-function linkBase<N>(resource: Resource<N>, request: ResourceRequest<N>): string | URL | undefined {
-  const { baseUrl, trustProxy } = resource.settings;
-  return baseUrl ?? (trustProxy ? forwardedBase(request.header) : undefined);
 }

@@ -8,10 +8,12 @@
  * @packageDocumentation
  */
 
-import { defineResource, type ListResult, list, type PageSlice } from "pagewise";
+import { cursorList, defineResource, type ListResult, list, type PageSlice } from "pagewise";
 import { handleResource } from "pagewise/adapter";
+import { walkPages } from "pagewise/client";
 import pg from "pg";
 import { packageRoutes } from "../../examples/package-store/api.js";
+import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import {
   pgliteClient,
   postgresClient,
@@ -20,6 +22,7 @@ import {
 import { SqlStore } from "../../examples/package-store/stores/sql-store.js";
 import { postgresBin, startCluster } from "../support/postgres-cluster.js";
 import { freshDatabase } from "../support/stores.js";
+import { latencyProxy } from "./latency-proxy.js";
 import { ceilingLine, median, printTable, times } from "./report.js";
 
 const BIG = 1_000_000;
@@ -28,6 +31,11 @@ const PAGE = 30;
 const FAST_ROUNDS = 300;
 const SLOW_ROUNDS = 15;
 const KEY = "bench";
+const CURSOR_SECRET = "bench-cursor-secret-of-32-chars!";
+const DEPTH_ID = 900_000;
+const WALKED = 200_000;
+const WALK_PAGE = 100;
+const NETWORK_MS = 1;
 
 /** Loads `size` packages into demo/<repo> with one INSERT … SELECT. */
 function fill(repo: string, size: number): string {
@@ -91,8 +99,11 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
   console.log(
     `\n${label}: loaded ${(BIG + SMALL).toLocaleString("en-US")} packages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const [, packages] = packageRoutes(store, { apiKey: KEY })[1] ?? [];
-  if (packages === undefined) throw new Error("no packages route");
+  const routes = packageRoutes(store, { apiKey: KEY, cursorSecret: CURSOR_SECRET });
+  const [, packages] = routes[1] ?? [];
+  const [, byCursor] = routes[2] ?? [];
+  if (packages === undefined || byCursor === undefined) throw new Error("no packages route");
+  const deepCursor = await cursorAt(DEPTH_ID);
   const countStar = (repo: string) => async () =>
     Number((await db.query<{ n: string }>(COUNT_STAR, ["demo", repo]))[0]?.n);
   const rows = (repo: string) => (slice: PageSlice) =>
@@ -106,6 +117,16 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
       [
         ["counter table, 10,000, page 1", getter(packages, "small", `page_size=${PAGE}`)],
         ["counter table, 1,000,000, page 1", getter(packages, "big", `page_size=${PAGE}`)],
+      ],
+      FAST_ROUNDS,
+    ],
+    [
+      [
+        ["cursor, 1,000,000, first page", getter(byCursor, "big", `page_size=${PAGE}`)],
+        [
+          "cursor, 1,000,000, at 90% depth",
+          getter(byCursor, "big", `page_size=${PAGE}&after=${deepCursor}`),
+        ],
       ],
       FAST_ROUNDS,
     ],
@@ -130,6 +151,10 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
         [
           "counter table, 1,000,000, last page",
           getter(packages, "big", `page=${lastOffset / PAGE + 1}&page_size=${PAGE}`),
+        ],
+        [
+          "counter table, 1,000,000, at 90% depth",
+          getter(packages, "big", `page=${DEPTH_ID / PAGE + 1}&page_size=${PAGE}`),
         ],
       ],
       SLOW_ROUNDS,
@@ -188,6 +213,14 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
     `  beside it, the two one after the other vs max: ${times(at("like cost: both, one after the other") / slower)}`,
   );
   goal(
+    "cursor page at 90% depth vs the first, 1,000,000",
+    at("cursor, 1,000,000, at 90% depth") / at("cursor, 1,000,000, first page"),
+    1.5,
+  );
+  console.log(
+    `  beside it, the OFFSET page at 90% depth vs the cursor page there: ${times(at("counter table, 1,000,000, at 90% depth") / at("cursor, 1,000,000, at 90% depth"))}`,
+  );
+  goal(
     "countless page vs its bare query sent as JSON by hand",
     at("countless, 1,000,000, page 1") / at("bare rows + 1, sent as JSON by hand"),
     1.1,
@@ -207,6 +240,80 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
   for (const row of plan) console.log(`    ${row["QUERY PLAN"]}`);
 }
 
+/**
+ * A token for the page after package `id` of demo/big, minted with pagewise's public API: a cursor
+ * list of the same secret, order and filters (so the token is bound to the same query), whose only
+ * page ends at that package.
+ */
+async function cursorAt(id: number): Promise<string> {
+  const minter = defineResource({
+    GET: cursorList({
+      order: [{ name: "id" }],
+      secret: CURSOR_SECRET,
+      handler: () => ({ items: [{ id }, { id: id + 1 }] }),
+    }),
+  });
+  const response = await handleResource(minter, {
+    method: "GET",
+    url: "/package/demo/big/packages/?page_size=1", // the path getter() sends: tokens are bound to it
+    header: () => undefined,
+    pathParams: { owner: "demo", repo: "big" },
+    native: null,
+  });
+  const token = /[?&]after=([^>&]+)>; rel="next"/.exec(response.headers.Link ?? "")?.[1];
+  if (token === undefined) throw new Error("no cursor minted");
+  return token;
+}
+
+/**
+ * Walks `path` on a running server with pagewise's client (by next links, its page size kept on
+ * every page: the spec's page links carry only the page); the packages walked and the
+ * milliseconds it took.
+ */
+async function walkAll(origin: string, path: string): Promise<[number, number]> {
+  const started = performance.now();
+  let walked = 0;
+  for await (const page of walkPages(`${origin}${path}`, { apiKey: KEY, pageSize: WALK_PAGE })) {
+    walked += page.items.length;
+  }
+  return [walked, performance.now() - started];
+}
+
+/** Walks 200,000 packages through the example server (Fastify, PGlite) by page and by cursor. */
+export async function walks(): Promise<void> {
+  const started = performance.now();
+  const server = await startFastify({
+    host: "127.0.0.1",
+    port: 0,
+    apiKey: KEY,
+    apiKeyIsDefault: false,
+    seed: WALKED,
+    cursorSecret: CURSOR_SECRET,
+    store: { kind: "pglite" },
+  });
+  try {
+    console.log(
+      `
+The example server (Fastify, PGlite in process, HTTP on 127.0.0.1), SEED=${WALKED} in ${((performance.now() - started) / 1000).toFixed(1)} s: one walk each, pages of ${WALK_PAGE}`,
+    );
+    const [byCursor, cursorMs] = await walkAll(server.url, "/v2/package/demo/tools/");
+    const [byPage, pageMs] = await walkAll(server.url, "/package/demo/tools/");
+    if (byCursor !== WALKED || byPage !== WALKED)
+      throw new Error("a walk missed or repeated packages");
+    printTable([
+      ["walk", "packages", "seconds"],
+      ["by cursor (/v2/)", String(byCursor), (cursorMs / 1000).toFixed(1)],
+      ["by page (OFFSET)", String(byPage), (pageMs / 1000).toFixed(1)],
+    ]);
+    const ratio = pageMs / cursorMs;
+    console.log(
+      `  walk of ${WALKED.toLocaleString("en-US")}: cursor faster than pages by ${times(ratio)} (goal ≥ 5.00x)  ${ratio >= 5 ? "MET" : "MISSED"}`,
+    );
+  } finally {
+    await server.close();
+  }
+}
+
 /** Runs the suite on PGlite, then on a throwaway PostgreSQL cluster when one can be started. */
 export async function run(): Promise<void> {
   console.log(
@@ -220,6 +327,7 @@ export async function run(): Promise<void> {
   } finally {
     await lite.close().catch(() => undefined);
   }
+  await walks();
   if (postgresBin() === undefined) {
     console.log("\nPostgreSQL server: not installed (apt-get install postgresql), skipped");
     return;
@@ -232,11 +340,62 @@ export async function run(): Promise<void> {
       await suite("PostgreSQL 15 server on 127.0.0.1 (pg pool of 10)", server, (sql) =>
         loadWithoutTimeout(url, sql),
       );
+      await overNetwork(url);
     } finally {
       await server.close().catch(() => undefined);
     }
   } finally {
     cluster.remove();
+  }
+}
+
+/**
+ * A count and rows of like cost (as in the suite) on the same server reached through a proxy
+ * that holds each chunk `NETWORK_MS` each way: a database across a network, where a page's time
+ * is mostly waiting, which running the count alongside can overlap.
+ */
+export async function overNetwork(url: string): Promise<void> {
+  const proxy = await latencyProxy(new URL(url), NETWORK_MS);
+  const via = new URL(url);
+  via.port = String(proxy.port);
+  const db = await postgresClient(via.href);
+  try {
+    const countStar = async () =>
+      Number((await db.query<{ n: string }>(COUNT_STAR, ["demo", "small"]))[0]?.n);
+    const rows = (slice: PageSlice) => db.query(ROWS, ["demo", "small", slice.limit, slice.offset]);
+    const deep = { page: 301, pageSize: PAGE, offset: 9_000, limit: PAGE };
+    const exact = listing(() => ({ count: countStar, items: rows }));
+    const ms = await measure(
+      [
+        ["COUNT(*) of 10,000 alone", countStar],
+        ["rows at OFFSET 9,000 alone", () => rows(deep)],
+        ["both, one after the other", async () => [await countStar(), await rows(deep)]],
+        [
+          "page 301 of 10,000, COUNT(*) run alongside",
+          getter(exact, "small", `page=301&page_size=${PAGE}`),
+        ],
+      ],
+      SLOW_ROUNDS * 10,
+    );
+    const at = (name: string) => ms.get(name) ?? Number.NaN;
+    console.log(
+      `\nThe same server through a proxy holding each chunk ${NETWORK_MS} ms each way (a database across a network):`,
+    );
+    printTable([["task", "median ms"], ...[...ms].map(([name, v]) => [name, v.toFixed(3)])]);
+    const slower = Math.max(at("COUNT(*) of 10,000 alone"), at("rows at OFFSET 9,000 alone"));
+    console.log(
+      ceilingLine(
+        "count run alongside vs max(count, rows) alone, of like cost, over the network",
+        at("page 301 of 10,000, COUNT(*) run alongside") / slower,
+        1.1,
+      ),
+    );
+    console.log(
+      `  beside it, the two one after the other vs max: ${times(at("both, one after the other") / slower)}`,
+    );
+  } finally {
+    await db.close();
+    await proxy.close();
   }
 }
 

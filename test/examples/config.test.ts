@@ -13,6 +13,7 @@ describe("readConfig", () => {
         apiKeyIsDefault: true,
         seed: 120,
         publicUrl: undefined,
+        cursorSecret: undefined,
         store: { kind: "memory" },
       },
     ],
@@ -24,6 +25,7 @@ describe("readConfig", () => {
         API_KEY: "s3cret",
         SEED: "0",
         PUBLIC_URL: "https://packages.example",
+        CURSOR_SECRET: "c".repeat(32),
       },
       {
         host: "::1",
@@ -32,6 +34,7 @@ describe("readConfig", () => {
         apiKeyIsDefault: false,
         seed: 0,
         publicUrl: "https://packages.example",
+        cursorSecret: "c".repeat(32),
         store: { kind: "memory" },
       },
     ],
@@ -45,6 +48,7 @@ describe("readConfig", () => {
         apiKeyIsDefault: true,
         seed: 120,
         publicUrl: undefined,
+        cursorSecret: undefined,
         store: { kind: "memory" },
       },
     ],
@@ -73,6 +77,10 @@ describe("readConfig", () => {
     [{ PORT: "-1" }, 'PORT must be a whole number from 0 to 65535, got "-1"'],
     [{ SEED: "1e3" }, 'SEED must be a whole number from 0 to 1000000, got "1e3"'],
     [{ STORE: "mysql" }, 'STORE must be memory, pglite or postgres, got "mysql"'],
+    [
+      { CURSOR_SECRET: "short" },
+      "CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32), got 5",
+    ],
     [
       { STORE: "postgres" },
       "STORE=postgres needs DATABASE_URL, e.g. postgres://user@127.0.0.1:5432/packages",

@@ -6,6 +6,7 @@ import { type CursorValue, cursorCodec } from "../../src/pagination/cursor-token
 const SECRET = "s".repeat(32);
 const OTHER = "o".repeat(32);
 const QUERY = "status=failed;sort=created,id";
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /** The problem code a decode rejects with. */
 async function codeOf(run: Promise<unknown>): Promise<string> {
@@ -52,6 +53,11 @@ describe("cursorCodec", () => {
       (t) => `${t.slice(0, -1)}${t.endsWith("A") ? "B" : "A"}`,
       "400 invalid_cursor after",
     ],
+    [
+      "its last character spelt otherwise (base64url's spare bits)",
+      (t) => `${t.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(t.at(-1) as string) ^ 1]}`,
+      "400 invalid_cursor after",
+    ],
     ["no signature", (t) => t.slice(0, t.indexOf(".")), "400 invalid_cursor after"],
     ["junk", () => "not a cursor", "400 invalid_cursor after"],
     ["an empty token", () => "", "400 invalid_cursor after"],
@@ -61,6 +67,17 @@ describe("cursorCodec", () => {
     const codec = cursorCodec(SECRET);
     const token = await codec.encode([1, "x"], QUERY);
     expect(await codeOf(codec.decode(alter(token), QUERY, "after"))).toBe(code);
+  });
+
+  it("refuses to issue a token longer than it reads (a link would end in a 400)", async () => {
+    const codec = cursorCodec(SECRET, { maxLength: 200 });
+    await expect(codec.encode(["标题".repeat(30), 7], QUERY)).rejects.toThrow(
+      new RangeError(
+        "A cursor of 323 characters is longer than maxCursorLength (200): its sort values are long (about 4/3 of their UTF-8 JSON, plus 60); raise maxCursorLength or sort by shorter columns",
+      ),
+    );
+    const short = await codec.encode(["标题".repeat(5), 7], QUERY);
+    expect(await codec.decode(short, QUERY, "after")).toStrictEqual(["标题".repeat(5), 7]);
   });
 
   it("refuses a token from another query, and one signed with another secret", async () => {

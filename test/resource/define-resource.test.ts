@@ -192,7 +192,7 @@ describe("defineResource", () => {
       "a bare handler object",
       { handler: () => [] },
       new TypeError(
-        "GET must be made with list({ handler }) or json({ handler }); got an object with kind undefined",
+        "GET must be made with list({ handler }), cursorList({ … }) or json({ handler }); got an object with kind undefined",
       ),
     ],
     ["a handler function", () => [], new TypeError("GET must be an object; got a function")],
@@ -200,7 +200,7 @@ describe("defineResource", () => {
       "a list without a handler",
       { kind: "list", handler: "items" },
       new TypeError(
-        'GET must be made with list({ handler }) or json({ handler }); its handler is a string ("items"), not a function',
+        'GET must be made with list({ handler }), cursorList({ … }) or json({ handler }); its handler is a string ("items"), not a function',
       ),
     ],
     [

@@ -4,6 +4,7 @@
  * many packages have other statuses (true of this store; a database's OFFSET grows with the page).
  */
 
+import type { CursorQuery } from "pagewise";
 import type { NewPackage, Package, PackageStore, Status } from "./package-store.js";
 
 class Repository {
@@ -62,6 +63,29 @@ export class MemoryStore implements PackageStore {
   ): { count: number; rows: Package[] } {
     const all = this.#list(owner, repo, status);
     return { count: all.length, rows: all.slice(offset, offset + limit) };
+  }
+
+  /** A cursor page (nearest the cursor first) and its count: a binary search by id, O(log n). */
+  keyset(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    cursor: CursorQuery,
+  ): { count: number; rows: Package[] } {
+    const all = this.#list(owner, repo, status);
+    const { side, values, limit } = cursor;
+    const id = Number(values?.[0]);
+    if (side === undefined) return { count: all.length, rows: all.slice(0, limit) };
+    // The first package with an id above the cursor's: the page after starts there, the page before ends before it.
+    let low = 0;
+    for (let high = all.length; low < high; ) {
+      const middle = (low + high) >>> 1;
+      if ((all[middle] as Package).id <= id) low = middle + 1;
+      else high = middle;
+    }
+    if (side === "after") return { count: all.length, rows: all.slice(low, low + limit) };
+    const end = low > 0 && (all[low - 1] as Package).id === id ? low - 1 : low;
+    return { count: all.length, rows: all.slice(Math.max(0, end - limit), end).reverse() };
   }
 
   /** Deletes every package of the status in the repository; returns how many. */

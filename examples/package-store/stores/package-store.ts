@@ -1,8 +1,10 @@
 /**
  * What the example's servers need of a store: the packages of a repository, created in bulk,
- * counted and paged in creation order, and deleted by status. The in-memory store and the SQL
+ * counted and paged in creation order (by page or by cursor), and deleted by status. The in-memory store and the SQL
  * store (PGlite or a PostgreSQL server) answer alike on every route.
  */
+
+import type { CursorQuery } from "pagewise";
 
 /** Package statuses, in the order the UI lists them. */
 export const STATUSES = [
@@ -60,6 +62,16 @@ export interface PackageStore {
     status: Status | undefined,
     offset: number,
     limit: number,
+  ): Answer<{ count: number; rows: Package[] }>;
+  /**
+   * The packages of a cursor page (`cursor.limit` at most, nearest the cursor first, by id) and the
+   * count, read together as {@link PackageStore.list} reads them. The cursor holds an id.
+   */
+  keyset(
+    owner: string,
+    repo: string,
+    status: Status | undefined,
+    cursor: CursorQuery,
   ): Answer<{ count: number; rows: Package[] }>;
   /** Deletes every package of the status in the repository, at once; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;

@@ -1,7 +1,8 @@
 /**
  * The SQL store's list queries use the indexes after a bulk load and ANALYZE: no sequential scan
  * of `packages`, and the page read in id order from an index straight into the LIMIT (the only
- * sort left is of the page's own rows, after the join with the count).
+ * sort left is of the page's own rows, after the join with the count). A cursor page is a range
+ * scan from the cursor's id (whichever index the planner picks, the cursor bounds it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoPackages } from "../../../examples/package-store/stores/package-store.js";
@@ -11,10 +12,13 @@ import {
   type SqlClient,
 } from "../../../examples/package-store/stores/sql-client.js";
 import {
+  keysetText,
   LIST_ALL,
   LIST_STATUS,
   SqlStore,
 } from "../../../examples/package-store/stores/sql-store.js";
+import { sortColumns } from "../../../src/index.js";
+import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
 const SQL_KINDS = STORE_KINDS.filter((kind) => kind !== "memory");
@@ -51,6 +55,47 @@ describe.each(SQL_KINDS)("the %s store's query plans", (kind) => {
         text,
       );
     expect(scan?.[1], text).toMatch(index);
+    expect(text).not.toMatch(/Seq Scan on packages\b/);
+  });
+
+  it("analyses a seeded repository: its pages read from an index, not sorted", async () => {
+    const config = await freshStore(kind);
+    const seeded =
+      config.kind === "postgres" ? await postgresClient(config.url) : await pgliteClient();
+    try {
+      await (await SqlStore.open(seeded)).seed("demo", "seeded", demoPackages(200_000));
+      const text = (
+        await seeded.query<{ "QUERY PLAN": string }>(`EXPLAIN ${LIST_ALL}`, [
+          "demo",
+          "seeded",
+          30,
+          9_000,
+        ])
+      )
+        .map((row) => row["QUERY PLAN"])
+        .join("\n");
+      // The one sort left is of the page's 30 rows, after the join with the count.
+      expect(
+        [text.match(/Sort Key/g)?.length, /Index Scan using \w+ on packages/.test(text)],
+        text,
+      ).toStrictEqual([1, true]);
+    } finally {
+      await seeded.close();
+    }
+  }, 60_000);
+
+  const byId = sortColumns([{ name: "id" }]);
+  const pageAfter = (id: number) => cursorQuery(byId, "after", [id], 30);
+  const pageBefore = (id: number) => cursorQuery(byId, "before", [id], 30);
+  // biome-ignore format: one case a line
+  it.each<[string, string, unknown[], RegExp, RegExp]>([
+    ["a deep cursor page (90%)", keysetText(false, pageAfter(18_000)), ["demo", "tools", 31, 18_000], /packages_by_repository|packages_pkey/, /Index Cond: \(.*id > /],
+    ["a deep page before a cursor", keysetText(false, pageBefore(18_000)), ["demo", "tools", 31, 18_000], /packages_by_repository|packages_pkey/, /id < /],
+    ["a deep cursor page of a status", keysetText(true, pageAfter(18_000)), ["demo", "tools", "failed", 31, 18_000], /packages_by_status|packages_pkey/, /Index Cond: \(.*id > /],
+  ])("%s: an index range scan from the cursor into the LIMIT", async (_name, sql, values, index, range) => {
+    const text = await plan(sql, values);
+    const scan = /Limit[^\n]*\n\s+->\s+Index (?:Only )?Scan(?: Backward)? using (\w+) on packages[^\n]*\n\s+Index Cond: ([^\n]*)/.exec(text);
+    expect([scan?.[1], `Index Cond: ${scan?.[2]}`], text).toStrictEqual([expect.stringMatching(index), expect.stringMatching(range)]);
     expect(text).not.toMatch(/Seq Scan on packages\b/);
   });
 });

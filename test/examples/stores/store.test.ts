@@ -10,6 +10,8 @@ import {
   STATUSES,
   type Status,
 } from "../../../examples/package-store/stores/package-store.js";
+import { sortColumns } from "../../../src/index.js";
+import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
 const names = (packages: readonly { name: string }[]) => packages.map((p) => p.name);
@@ -75,6 +77,22 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
       limit,
     );
     expect([total, names(rows)]).toStrictEqual([count, expected]);
+  });
+
+  // biome-ignore format: one case a line
+  it.each<[string, Status | undefined, "after" | "before" | undefined, number | undefined, number, [number, number[]]]>([
+    ["the first page", undefined, undefined, undefined, 3, [12, [1, 2, 3]]],
+    ["after 4", undefined, "after", 4, 3, [12, [5, 6, 7]]],
+    ["after the last", undefined, "after", 12, 3, [12, []]],
+    ["before 4, nearest first", undefined, "before", 4, 5, [12, [3, 2, 1]]],
+    ["before a deleted id (4 failed, then gone)", "awaiting_sync", "before", 4, 5, [3, [1]]],
+    ["failed after 4", "failed", "after", 4, 3, [2, [9]]],
+    ["failed after an id of another status", "failed", "after", 5, 3, [2, [9]]],
+    ["failed before 9", "failed", "before", 9, 3, [2, [4]]],
+  ])("lists by cursor: %s, with the count", async (_name, status, side, id, limit, expected) => {
+    const cursor = cursorQuery(sortColumns([{ name: "id" }]), side, id === undefined ? undefined : [id], limit - 1);
+    const { count, rows } = await (await filled()).keyset("demo", "tools", status, cursor);
+    expect([count, rows.map((p) => p.id)]).toStrictEqual(expected);
   });
 
   it("lists an unknown repository as 0 and no rows", async () => {

@@ -1,0 +1,233 @@
+import { describeValue } from "../option-checks.js";
+import {
+  DEFAULT_AFTER_PARAM,
+  DEFAULT_BEFORE_PARAM,
+  DEFAULT_MAX_CURSOR_LENGTH,
+} from "../options.js";
+import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
+import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
+import { keysetSql, sortColumns } from "../pagination/keyset.js";
+import type { StandardSchemaV1 } from "../params/standard-schema.js";
+import type { HandlerContext, ListCount, Output } from "./methods.js";
+
+/** Where a cursor list's page lies: what its handler's keyset query needs. */
+export interface CursorQuery {
+  /** `after` or `before` the cursor; `undefined` on the first page (no cursor in the request). */
+  readonly side: CursorSide | undefined;
+  /** The cursor row's sort values, one per column of the order; `undefined` on the first page. */
+  readonly values: readonly CursorValue[] | undefined;
+  /** Rows on a page (the request's `page_size`, read as in page mode). */
+  readonly pageSize: number;
+  /** Rows to fetch: the page size plus one, which says whether another page lies beyond. */
+  readonly limit: number;
+  /**
+   * The keyset query's parts for PostgreSQL (predicate, ORDER BY, LIMIT, values), placeholders
+   * numbered from `firstParameter` (see {@link keysetSql}).
+   *
+   * @default firstParameter 1
+   */
+  sql(firstParameter?: number): KeysetSql;
+}
+
+/** What a cursor list's handler receives: the context plus where the page lies. */
+export interface CursorContext<P, N> extends HandlerContext<P, N> {
+  /** The page's place: `side`, `values`, `pageSize`, `limit`, and `sql()` for PostgreSQL. */
+  readonly cursor: CursorQuery;
+}
+
+/** A cursor list's rows: an array or a function fetching them (run alongside a count function). */
+export type CursorItems<T> =
+  | readonly T[]
+  | ((cursor: CursorQuery) => readonly T[] | PromiseLike<readonly T[]>);
+
+/**
+ * What a cursor list's handler returns:
+ * - the whole list as an array (any order): pagewise orders it and takes the page;
+ * - `{ items, count? }`: the rows of the keyset query in the direction of travel (nearest the
+ *   cursor first, as `cursor.sql()`'s ORDER BY gives them), at most `cursor.limit`; and, when
+ *   given, the list's total (a {@link ListCount}) for `X-Pagination-Count`.
+ */
+export type CursorResult<T> =
+  | readonly T[]
+  | { readonly items: CursorItems<T>; readonly count?: ListCount | undefined };
+
+/** A cursor (keyset) list method (see {@link cursorList}). */
+export interface CursorListMethod<N = unknown> {
+  readonly kind: "cursor";
+  readonly schema?: StandardSchemaV1;
+  readonly handler: (
+    context: CursorContext<never, N>,
+  ) => CursorResult<unknown> | Promise<CursorResult<unknown>>;
+  /** The order, checked. */
+  readonly columns: readonly KeysetColumn[];
+  /** The order as a token's query binding states it. */
+  readonly orderKey: string;
+  readonly codec: CursorCodec;
+  readonly afterParam: string;
+  readonly beforeParam: string;
+  /** A row's sort values, bigint as text. */
+  readonly valuesOf: (row: unknown) => readonly CursorValue[];
+}
+
+/** What {@link cursorList} takes. */
+export interface CursorListDefinition<N, S, T> {
+  /** A zod schema (or another Standard Schema) for the filters: the query without page size and cursors. */
+  readonly schema?: S;
+  /**
+   * The order: columns with their directions, the last one unique (the tie-breaker): e.g.
+   * `[{ name: "created_at", direction: "desc" }, { name: "id", direction: "desc", type: "bigint" }]`.
+   */
+  readonly order: readonly SortColumn[];
+  /** The HMAC secret signing tokens (at least 32 characters), or several, newest first (rotation). */
+  readonly secret: string | readonly string[];
+  /**
+   * A row's sort values, one per column of the order, as JSON values at the database's precision
+   * (a timestamp as text with its microseconds, not a `Date`).
+   *
+   * @default each column's property of the row, a `bigint` as text
+   */
+  readonly valuesOf?: (row: T) => readonly (CursorValue | bigint)[];
+  /** @default "after" */
+  readonly afterParam?: string;
+  /** @default "before" */
+  readonly beforeParam?: string;
+  /** @default 2048 */
+  readonly maxCursorLength?: number;
+  readonly handler: (
+    context: CursorContext<Output<S>, N>,
+  ) => CursorResult<T> | Promise<CursorResult<T>>;
+}
+
+/**
+ * Defines a cursor (keyset) list: pages `after` or `before` an opaque signed token instead of page
+ * numbers, so a page costs the same at any depth (an index range scan, no OFFSET) and a walk
+ * neither skips nor repeats rows while others write. A departure from the spec, opt-in
+ * (docs/cursors.md): links `first`, `prev` and `next`, never `last`; `X-Pagination-PageSize`
+ * always, `X-Pagination-Count` when the handler gives a count. Tokens are bound to the filters
+ * (the path parameters and the query but the page size) and the order: another query's token,
+ * a tampered or foreign one is a 400 problem.
+ *
+ * @param definition - `order`, `secret`, `handler`, optionally `schema`, `valuesOf`, the parameter
+ *   names and `maxCursorLength`
+ * @throws {TypeError} or {@link RangeError} for a bad order, secret, name or length (at definition)
+ * @example
+ * ```ts
+ * cursorList({
+ *   order: [{ name: "id", type: "bigint" }],
+ *   secret: process.env.CURSOR_SECRET ?? "", // 32 characters or more, else a TypeError here
+ *   handler: async ({ path, cursor }) => {
+ *     const { where, orderBy, limit, values } = cursor.sql(2);
+ *     const { rows } = await pool.query(
+ *       `SELECT * FROM packages WHERE repo = $1 AND ${where} ORDER BY ${orderBy} LIMIT ${limit}`,
+ *       [path.repo, ...values],
+ *     );
+ *     return { items: rows };
+ *   },
+ * });
+ * ```
+ */
+export function cursorList<
+  N = unknown,
+  S extends StandardSchemaV1 | undefined = undefined,
+  T = unknown,
+>(definition: CursorListDefinition<N, S, T>): CursorListMethod<N> {
+  const { order, secret, valuesOf, schema, handler } = definition;
+  const {
+    afterParam = DEFAULT_AFTER_PARAM,
+    beforeParam = DEFAULT_BEFORE_PARAM,
+    maxCursorLength = DEFAULT_MAX_CURSOR_LENGTH,
+  } = definition;
+  const columns = sortColumns(order);
+  for (const [name, value] of [
+    ["afterParam", afterParam],
+    ["beforeParam", beforeParam],
+  ]) {
+    if (typeof value !== "string" || value === "") {
+      throw new TypeError(`${name} must be a parameter name; got ${describeValue(value)}`);
+    }
+  }
+  if (afterParam === beforeParam) {
+    throw new TypeError(
+      `afterParam and beforeParam must differ; both are ${JSON.stringify(afterParam)}`,
+    );
+  }
+  if (valuesOf !== undefined && typeof valuesOf !== "function") {
+    throw new TypeError(`valuesOf must be a function of a row; got ${describeValue(valuesOf)}`);
+  }
+  const read = valuesOf ?? ((row: T) => columns.map((c) => (row as Record<string, never>)[c.name]));
+  return {
+    kind: "cursor",
+    ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
+    handler: handler as CursorListMethod<N>["handler"],
+    columns,
+    orderKey: JSON.stringify(columns.map((c) => [c.name, c.ascending, c.nullsFirst, c.bigint])),
+    codec: cursorCodec(secret, { maxLength: maxCursorLength }),
+    afterParam,
+    beforeParam,
+    valuesOf: (row) => sortValues(columns, read(row as T)),
+  };
+}
+
+/** A row's sort values checked as a token can carry them: JSON primitives, a bigint as text. */
+function sortValues(
+  columns: readonly KeysetColumn[],
+  values: readonly unknown[],
+): readonly CursorValue[] {
+  if (!Array.isArray(values) || values.length !== columns.length) {
+    throw new TypeError(
+      `A cursor list's row gave ${describeValue(values)} as its sort values; the order has ${columns.length} columns`,
+    );
+  }
+  return values.map((value, i) => {
+    const column = columns[i] as KeysetColumn;
+    if (column.bigint) return wholeValue(column.name, value);
+    if (typeof value === "bigint") {
+      throw new TypeError(
+        `A cursor list's row has a bigint for the sort column "${column.name}": give the column type: "bigint" (compared as whole numbers, not as text)`,
+      );
+    }
+    if (
+      value === null ||
+      typeof value === "string" ||
+      typeof value === "boolean" ||
+      (typeof value === "number" && Number.isFinite(value))
+    ) {
+      return value;
+    }
+    const name = column.name;
+    const hint =
+      value instanceof Date
+        ? " A Date holds milliseconds and a database's timestamp microseconds: select it as text (created_at::text) at the database's precision."
+        : "";
+    throw new TypeError(
+      `A cursor list's row has ${describeValue(value)} for the sort column "${name}", which a cursor cannot carry.${hint}`,
+    );
+  });
+}
+
+/** A `"bigint"` column's value as a cursor carries it: whole-number text. */
+function wholeValue(name: string, value: unknown): CursorValue {
+  if (value === null) return null;
+  if (typeof value === "bigint" || Number.isSafeInteger(value)) return String(value);
+  if (typeof value === "string" && /^-?[0-9]{1,19}$/.test(value)) return value;
+  throw new TypeError(
+    `A cursor list's row has ${describeValue(value)} for the bigint sort column "${name}": a whole number, as a bigint, a safe integer or its digits`,
+  );
+}
+
+/** The {@link CursorQuery} of a request. */
+export function cursorQuery(
+  columns: readonly KeysetColumn[],
+  side: CursorSide | undefined,
+  values: readonly CursorValue[] | undefined,
+  pageSize: number,
+): CursorQuery {
+  const cursor = side === undefined || values === undefined ? undefined : { side, values };
+  return {
+    side: cursor?.side,
+    values: cursor?.values,
+    pageSize,
+    limit: pageSize + 1,
+    sql: (firstParameter = 1) => keysetSql(columns, cursor, pageSize, firstParameter),
+  };
+}

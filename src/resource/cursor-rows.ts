@@ -1,0 +1,50 @@
+import { describeValue } from "../option-checks.js";
+import { keysetRows } from "../pagination/keyset-rows.js";
+import type { CursorListMethod, CursorQuery, CursorResult } from "./cursor-method.js";
+import { rowArray, wholeCount } from "./list-page.js";
+import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
+
+/** A cursor handler's answer: the rows in the direction of travel, and the count when given. */
+export interface CursorRows {
+  readonly rows: readonly unknown[];
+  readonly count: number | undefined;
+}
+
+/**
+ * The rows a cursor list's handler gave, by the result's shape: a whole list (ordered and sliced
+ * here), or `{ items, count? }` with the keyset query's rows; a count promise or function runs
+ * alongside an items function. A result of another shape is a bug: a TypeError.
+ */
+export function cursorRows(
+  definition: CursorListMethod<unknown>,
+  result: CursorResult<unknown>,
+  cursor: CursorQuery,
+): MaybePromise<CursorRows> {
+  if (Array.isArray(result)) {
+    const { side, values, limit } = cursor;
+    const at = side === undefined || values === undefined ? undefined : { side, values };
+    const rows = keysetRows(definition.columns, result, definition.valuesOf, at, limit);
+    return { rows, count: result.length };
+  }
+  const { items, count: given } = (result ?? {}) as { items?: unknown; count?: unknown };
+  if (isThenable(given)) Promise.resolve(given).catch(() => undefined);
+  if (!Array.isArray(items) && typeof items !== "function") {
+    throw new TypeError(
+      `A cursor list handler returns the whole list as an array or { items, count? }, with items the keyset query's rows or a function giving them; got ${describeValue(result)}`,
+    );
+  }
+  const count = typeof given === "function" ? given() : given;
+  let rows: unknown;
+  try {
+    rows = typeof items === "function" ? items(cursor) : items;
+  } catch (error) {
+    if (isThenable(count)) Promise.resolve(count).catch(() => undefined);
+    throw error;
+  }
+  const answer = (fetched: unknown, n: unknown): CursorRows => ({
+    rows: rowArray(fetched),
+    count: n === undefined ? undefined : wholeCount(n),
+  });
+  if (!isThenable(count)) return andThen(rows as MaybePromise<unknown>, (r) => answer(r, count));
+  return Promise.all([count, rows]).then(([n, r]) => answer(r, n));
+}

@@ -1,0 +1,47 @@
+import { assertObject, assertOption, describeValue } from "../option-checks.js";
+import type { CursorListMethod } from "./cursor-method.js";
+import type { JsonMethod, ListMethod } from "./methods.js";
+
+/** One method of a resource. */
+export type MethodDefinition<N = unknown> = ListMethod<N> | CursorListMethod<N> | JsonMethod<N>;
+
+/** The methods a resource may define; HEAD is served by GET, OPTIONS by pagewise. */
+export type ResourceMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The methods a resource may define, in the order `Allow` lists them. */
+export const METHOD_ORDER: readonly ResourceMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * A method made with {@link list} or {@link json}: an object of another shape (`{ handler }`) would
+ * answer every request with status `undefined`.
+ */
+export function assertMethodDefinition(name: string, definition: unknown): void {
+  const made = `${name} must be made with list({ handler }), cursorList({ … }) or json({ handler })`;
+  assertObject(name, definition);
+  const { kind, handler, schema } = definition as Partial<MethodDefinition>;
+  if (kind !== "list" && kind !== "json" && !(kind === "cursor" && name === "GET")) {
+    if (kind === "cursor") {
+      throw new TypeError(
+        `${name} cannot be a cursorList: its links are GET requests, so only GET lists by cursor`,
+      );
+    }
+    throw new TypeError(`${made}; got an object with kind ${describeValue(kind)}`);
+  }
+  if (typeof handler !== "function") {
+    throw new TypeError(`${made}; its handler is ${describeValue(handler)}, not a function`);
+  }
+  if (schema !== undefined && typeof schema?.["~standard"]?.validate !== "function") {
+    throw new TypeError(`${name}'s schema must be a zod schema or another Standard Schema`);
+  }
+  if (kind === "cursor" && typeof (definition as CursorListMethod).codec?.decode !== "function") {
+    throw new TypeError(`${made}; got a cursor method without its codec`);
+  }
+  if (kind !== "json") return;
+  const { status, body } = definition as JsonMethod;
+  if (!Number.isInteger(status) || status < 200 || status > 299) {
+    throw new RangeError(
+      `${name}'s status must be a success status (200 to 299); got ${describeValue(status)}`,
+    );
+  }
+  assertOption(`${name}'s body`, body, ["object", "json"]);
+}

@@ -1,0 +1,89 @@
+import { invalidCursor, invalidParameter } from "../errors.js";
+import { splitRequestTarget } from "../http/request-target.js";
+import { cursorLinkHeader } from "../pagination/cursor-links.js";
+import { cursorPage } from "../pagination/cursor-page.js";
+import type { CursorValue } from "../pagination/cursor-token.js";
+import type { CursorSide } from "../pagination/keyset.js";
+import { readPageSize } from "../pagination/page-params.js";
+import type { ResourceRequest, ResourceResponse } from "./contract.js";
+import { type CursorListMethod, cursorQuery } from "./cursor-method.js";
+import { cursorRows } from "./cursor-rows.js";
+import type { Resource } from "./define-resource.js";
+import { linkBase } from "./link-base.js";
+import { handlerContext, withoutParams } from "./method-input.js";
+
+/**
+ * A cursor list's answer: the page size and the cursor read (a token checked against the query it
+ * was issued for), the handler run with the request's own parameters and the {@link CursorQuery},
+ * the page's rows in the list's order, and the links with fresh tokens.
+ */
+export async function serveCursorList<N>(
+  resource: Resource<N>,
+  definition: CursorListMethod<N>,
+  request: ResourceRequest<N>,
+  method: string,
+  raw: Record<string, unknown>,
+): Promise<ResourceResponse> {
+  const { settings } = resource;
+  const { afterParam, beforeParam, codec } = definition;
+  const names = { pageSizeParam: settings.pageParams.pageSizeParam, afterParam, beforeParam };
+  const pageSize = readPageSize(raw, settings.pageParams);
+  const after = cursorParam(raw, afterParam);
+  const before = cursorParam(raw, beforeParam);
+  if (after !== undefined && before !== undefined) {
+    throw invalidParameter(beforeParam, `Give "${afterParam}" or "${beforeParam}", not both.`);
+  }
+  const own = withoutParams(raw, [names.pageSizeParam, afterParam, beforeParam]);
+  const context = handlerContext(definition, request, method, own);
+  // The path (as links write it) binds a token to its list: two lists on one secret, with the
+  // same order and filters, still refuse each other's tokens.
+  const { path } = splitRequestTarget(request.url);
+  const queryKey = JSON.stringify([path, sorted(context.path), sorted(own), definition.orderKey]);
+  const side: CursorSide | undefined =
+    after !== undefined ? "after" : before !== undefined ? "before" : undefined;
+  const token = after ?? before;
+  const values: readonly CursorValue[] | undefined =
+    token === undefined
+      ? undefined
+      : await codec.decode(token, queryKey, side === "after" ? afterParam : beforeParam);
+  if (values !== undefined && values.length !== definition.columns.length) {
+    throw invalidCursor(side === "after" ? afterParam : beforeParam);
+  }
+  const cursor = cursorQuery(definition.columns, side, values, pageSize);
+  const result = await definition.handler({ ...context, cursor });
+  const { rows, count } = await cursorRows(definition as CursorListMethod<unknown>, result, cursor);
+  const page = cursorPage({ side, pageSize, rows });
+  const tokenOf = (row: unknown) => codec.encode(definition.valuesOf(row), queryKey);
+  const [prev, next] = await Promise.all([
+    page.prev === undefined ? undefined : tokenOf(page.prev),
+    page.next === undefined ? undefined : tokenOf(page.next),
+  ]);
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const [linkName, countName, , , pageSizeName] = settings.headers.names;
+  const link = cursorLinkHeader(
+    { first: page.first, prev, next },
+    names,
+    pageSize,
+    request.url,
+    linkBase(resource, request),
+  );
+  if (linkName !== null && link !== undefined) headers[linkName] = link;
+  if (countName !== null && count !== undefined) headers[countName] = String(count);
+  if (pageSizeName !== null) headers[pageSizeName] = String(pageSize);
+  return { status: 200, headers, body: JSON.stringify(page.rows) };
+}
+
+/** A cursor parameter's token: absent or empty is none; repeated is not a token. */
+function cursorParam(raw: Record<string, unknown>, name: string): string | undefined {
+  if (!Object.hasOwn(raw, name)) return undefined;
+  const value = raw[name];
+  if (typeof value !== "string") throw invalidCursor(name);
+  return value === "" ? undefined : value;
+}
+
+/** An object's entries in name order: a stable key whatever order the request listed them in. */
+function sorted(record: Readonly<Record<string, unknown>>): [string, unknown][] {
+  return Object.keys(record)
+    .sort()
+    .map((name) => [name, record[name]]);
+}

@@ -1,0 +1,271 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import {
+  type CursorListDefinition,
+  cursorCodec,
+  cursorList,
+  defineResource,
+  type ResourceOptions,
+  type StandardSchemaV1,
+} from "../../src/index.js";
+
+const SECRET = "k".repeat(32);
+const request = (url: string, method = "GET"): ResourceRequest<null> => ({
+  method,
+  url,
+  header: () => undefined,
+  native: null,
+});
+const rows = [1, 2, 3, 4, 5].map((id) => ({ id, name: `n${id}` }));
+// biome-ignore lint/suspicious/noExplicitAny: definitions of every shape, refused or not
+type Definition = CursorListDefinition<unknown, StandardSchemaV1 | undefined, any>;
+const listing = (definition: Partial<Definition>, options: ResourceOptions = {}) =>
+  defineResource(
+    {
+      GET: cursorList({
+        order: [{ name: "id" }],
+        secret: SECRET,
+        handler: () => rows,
+        ...definition,
+      } as Definition),
+    },
+    options,
+  );
+const nextOf = (link: string | undefined) => /<([^>]*)>; rel="next"/.exec(link ?? "")?.[1];
+
+describe("cursorList", () => {
+  it.each<[string, () => unknown, Error]>([
+    [
+      "no order",
+      () => listing({ order: [] }),
+      new TypeError('A cursor\'s order needs at least one column: [{ name: "id" }]'),
+    ],
+    [
+      "a column that is not an identifier",
+      () => listing({ order: [{ name: "created at" }] }),
+      new TypeError('"created at" is not a SQL identifier'),
+    ],
+    [
+      "an unknown direction",
+      () => listing({ order: [{ name: "id", direction: "up" as "asc" }] }),
+      new TypeError('id\'s direction must be one of "asc", "desc"; got "up"'),
+    ],
+    [
+      "a short secret",
+      () => listing({ secret: "short" }),
+      new TypeError(
+        "A cursor secret needs at least 32 characters (e.g. 32 random bytes as hex or base64)",
+      ),
+    ],
+    [
+      "no secret (an unset environment variable)",
+      () => listing({ secret: undefined as unknown as string }),
+      new TypeError(
+        "A cursor secret needs at least 32 characters (e.g. 32 random bytes as hex or base64)",
+      ),
+    ],
+    [
+      "the same name for after and before",
+      () => listing({ afterParam: "c", beforeParam: "c" }),
+      new TypeError('afterParam and beforeParam must differ; both are "c"'),
+    ],
+    [
+      "an empty parameter name",
+      () => listing({ afterParam: "" }),
+      new TypeError('afterParam must be a parameter name; got a string ("")'),
+    ],
+    [
+      "valuesOf that is not a function",
+      () => listing({ valuesOf: "id" as never }),
+      new TypeError('valuesOf must be a function of a row; got a string ("id")'),
+    ],
+    [
+      "a cursor named as the page size",
+      () => listing({ afterParam: "page_size" }),
+      new TypeError('A cursor parameter cannot share the page size\'s name "page_size"'),
+    ],
+    [
+      "link templates",
+      () => listing({}, { template: true }),
+      new TypeError(
+        "template and linkParams shape page links; a cursor list's links keep every filter and the page size (leave them out)",
+      ),
+    ],
+    [
+      "page-only links (a token is bound to the filters)",
+      () => listing({}, { linkParams: "page-only" }),
+      new TypeError(
+        "template and linkParams shape page links; a cursor list's links keep every filter and the page size (leave them out)",
+      ),
+    ],
+    [
+      "a cursor list on POST",
+      () =>
+        defineResource({
+          POST: cursorList({ order: [{ name: "id" }], secret: SECRET, handler: () => [] }),
+        }),
+      new TypeError(
+        "POST cannot be a cursorList: its links are GET requests, so only GET lists by cursor",
+      ),
+    ],
+    [
+      "a short length limit",
+      () => listing({ maxCursorLength: 10 }),
+      new RangeError("maxLength must be a whole number of at least 64, got 10"),
+    ],
+  ])("refuses %s when defined", (_name, define, error) => {
+    expect(define).toThrow(error);
+  });
+
+  it("gives the handler its filters, path and cursor, without the page size or cursors", async () => {
+    const handler = vi.fn((_context: unknown) => rows);
+    const resource = listing({ schema: z.object({ q: z.string() }), handler });
+    const first = await handleResource(resource, request("/l?q=x&page_size=2"));
+    await handleResource(resource, request(nextOf(first.headers.Link) as string));
+    const [[one], [two]] = handler.mock.calls as [
+      [Record<string, unknown>],
+      [Record<string, unknown>],
+    ];
+    expect([one.params, one.path, one.method, two.params]).toStrictEqual([
+      { q: "x" },
+      {},
+      "GET",
+      { q: "x" },
+    ]);
+    const cursor = two.cursor as { sql: () => unknown };
+    expect([two.cursor, cursor.sql()]).toStrictEqual([
+      { side: "after", values: [2], pageSize: 2, limit: 3, sql: expect.any(Function) },
+      { where: '("id") > ($1)', orderBy: '"id" ASC NULLS LAST', limit: 3, values: [2] },
+    ]);
+  });
+
+  it.each<[string, string, number, string[]]>([
+    ["an empty after: the first page", "/l?after=&page_size=2", 200, ["n1", "n2"]],
+    ["strict page parameters do not read page", "/l?page=abc&page_size=2", 200, ["n1", "n2"]],
+    ["a HEAD request", "/l?page_size=2", 200, []],
+  ])("serves %s", async (name, url, status, names) => {
+    const resource = listing({}, { invalid: "strict" });
+    const method = name.startsWith("a HEAD") ? "HEAD" : "GET";
+    const answer = await handleResource(resource, request(url, method));
+    const body = answer.body === null ? [] : (JSON.parse(answer.body) as { name: string }[]);
+    expect([answer.status, body.map((r) => r.name)]).toStrictEqual([status, names]);
+  });
+
+  it("runs a count function alongside an items function, both started before either ends", async () => {
+    const started: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const resource = listing({
+      handler: () => ({
+        count: async () => {
+          started.push("count");
+          await gate;
+          return 5;
+        },
+        items: async () => {
+          started.push("items");
+          await gate;
+          return rows.slice(0, 3);
+        },
+      }),
+    });
+    const answer = handleResource(resource, request("/l?page_size=2"));
+    await vi.waitFor(() => expect(started).toStrictEqual(["count", "items"]));
+    release();
+    const { headers } = await answer;
+    expect([headers["X-Pagination-Count"], headers["X-Pagination-PageSize"]]).toStrictEqual([
+      "5",
+      "2",
+    ]);
+  });
+
+  it("refuses another list's token on the same secret, order and filters", async () => {
+    const users = listing({});
+    const builds = listing({});
+    const first = await handleResource(users, request("/users/?page_size=1"));
+    const answer = await handleResource(
+      builds,
+      request(`/builds/?${nextOf(first.headers.Link)?.split("?")[1]}`),
+    );
+    expect([answer.status, JSON.parse(answer.body as string).code]).toStrictEqual([
+      400,
+      "cursor_query_mismatch",
+    ]);
+  });
+
+  it.each<[unknown, string]>([
+    [
+      "12.0",
+      'A cursor list\'s row has a string ("12.0") for the bigint sort column "id": a whole number, as a bigint, a safe integer or its digits',
+    ],
+    [
+      1.5,
+      'A cursor list\'s row has number 1.5 for the bigint sort column "id": a whole number, as a bigint, a safe integer or its digits',
+    ],
+  ])("refuses %j in a bigint column", async (id, message) => {
+    const resource = listing({ order: [{ name: "id", type: "bigint" }], handler: () => [{ id }] });
+    await expect(handleResource(resource, request("/l"))).rejects.toThrow(new TypeError(message));
+  });
+
+  it("sends no count without one, and a 64-bit id as text in its token", async () => {
+    const big = [{ id: "9223372036854775807" }, { id: "9223372036854775806" }];
+    const resource = listing({
+      order: [{ name: "id", direction: "desc", type: "bigint" }],
+      handler: () => ({ items: big.slice(0, 2) }),
+      valuesOf: (row: { id: string }) => [BigInt(row.id)],
+    });
+    const answer = await handleResource(resource, request("/l?page_size=1"));
+    const token = new URL(nextOf(answer.headers.Link) as string, "http://x").searchParams.get(
+      "after",
+    ) as string;
+    const queryKey = JSON.stringify(["/l", [], [], JSON.stringify([["id", false, true, true]])]);
+    expect([
+      answer.headers["X-Pagination-Count"],
+      await cursorCodec(SECRET).decode(token, queryKey, "after"),
+    ]).toStrictEqual([undefined, ["9223372036854775807"]]);
+  });
+
+  it.each<[string, unknown, Error]>([
+    [
+      "items that are not rows",
+      { items: { rows } },
+      new TypeError(
+        "A cursor list handler returns the whole list as an array or { items, count? }, with items the keyset query's rows or a function giving them; got an object",
+      ),
+    ],
+    [
+      "a count as text",
+      { items: [], count: "5" },
+      new TypeError(
+        'A list handler\'s count must be a number; got a string ("5"). node-postgres returns count(*) as a string (a bigint): pass Number(row.count).',
+      ),
+    ],
+    [
+      "a timestamp as a Date",
+      [{ id: new Date(0) }],
+      new TypeError(
+        "A cursor list's row has an object for the sort column \"id\", which a cursor cannot carry. A Date holds milliseconds and a database's timestamp microseconds: select it as text (created_at::text) at the database's precision.",
+      ),
+    ],
+    [
+      "a bigint in a column compared as JSON (text order would put 10 before 9)",
+      [{ id: 10n }],
+      new TypeError(
+        'A cursor list\'s row has a bigint for the sort column "id": give the column type: "bigint" (compared as whole numbers, not as text)',
+      ),
+    ],
+    [
+      "a row without the sort column",
+      [{ name: "x" }],
+      new TypeError(
+        'A cursor list\'s row has undefined for the sort column "id", which a cursor cannot carry.',
+      ),
+    ],
+  ])("refuses %s from a handler (a bug: the promise rejects)", async (_name, result, error) => {
+    const resource = listing({ handler: () => result as never });
+    await expect(handleResource(resource, request("/l?page_size=1"))).rejects.toThrow(error);
+  });
+});
