@@ -109,13 +109,18 @@ function countlessPage(
   }
   const served = rows.length > pageSize ? rows.slice(0, pageSize) : rows;
   const more = hasMore || rows.length > pageSize;
-  const page = paginateCountless({ ...requested, rows: served.length, hasMore: more }, options);
+  const request = { page: requested.page, pageSize, rows: served.length, hasMore: more };
+  const page = paginateCountless(request, options);
   return { page, rows: served };
 }
 
-/** The rows a requested page takes, before any count is known. */
+/**
+ * The rows a requested page takes, before any count is known. Written out: a spread of the
+ * request here was a tenth of a countless page's time in pagewise (V8's slow clone path).
+ */
 function sliceOf(requested: PageParams, limit: number): PageSlice {
-  return { ...requested, offset: (requested.page - 1) * requested.pageSize, limit };
+  const { page, pageSize } = requested;
+  return { page, pageSize, offset: (page - 1) * pageSize, limit };
 }
 
 function itemsOf(result: ListResult<unknown>): ListItems<unknown> {

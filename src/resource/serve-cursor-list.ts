@@ -50,7 +50,7 @@ export async function serveCursorList<N>(
     throw invalidCursor(side === "after" ? afterParam : beforeParam);
   }
   const cursor = cursorQuery(definition.columns, side, values, pageSize);
-  const result = await definition.handler({ ...context, cursor });
+  const result = await definition.handler(Object.assign(context, { cursor }));
   const { rows, count } = await cursorRows(definition as CursorListMethod<unknown>, result, cursor);
   const page = cursorPage({ side, pageSize, rows });
   const tokenOf = (row: unknown) => codec.encode(definition.valuesOf(row), queryKey);
