@@ -1,7 +1,9 @@
 /**
  * A database that goes away while the example serves: every adapter answers 503 problem+json with
  * `Retry-After` within a bounded time (never a hang, never a crash), and serves again once the
- * database is back (the pool reconnects). The test stops and starts a cluster of its own.
+ * database is back (the pool reconnects). The same for a database that hangs (every process
+ * frozen, connections open): 503 within the pool's timeouts. The test stops, freezes and starts a
+ * cluster of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExpress } from "../../examples/package-store/serve-express.js";
@@ -37,6 +39,9 @@ const unavailable = {
     code: "service_unavailable",
   },
 };
+
+// A connection that stopped answering: whether a write was made is unknown, so no Retry-After.
+const { "retry-after": _retry, ...withoutRetryAfter } = unavailable.headers;
 
 let cluster: Cluster | undefined;
 beforeAll(async () => {
@@ -85,5 +90,38 @@ describe.each(Object.keys(servers))("%s on a PostgreSQL that stops and comes bac
       answer = await list();
     }
     expect([answer.status, answer.headers["x-pagination-count"]]).toStrictEqual([200, "5"]);
+  });
+
+  it("answers 503 within the pool's timeouts while the database hangs, then serves again", async () => {
+    expect((await list()).status).toBe(200); // the pool holds an open connection
+    cluster?.pause();
+    let answers: Awaited<ReturnType<typeof list>>[];
+    const started = performance.now();
+    try {
+      // One on the open connection (the query timeout, 6 s), one on a new one (the connect timeout).
+      answers = await Promise.all([list(), list()]);
+    } finally {
+      cluster?.resume();
+    }
+    expect(performance.now() - started).toBeLessThan(10_000);
+    for (const answer of answers) {
+      const hung = answer.headers["retry-after"] === undefined;
+      expect(answer).toStrictEqual({
+        ...unavailable,
+        headers: hung ? withoutRetryAfter : unavailable.headers,
+        body: {
+          ...unavailable.body,
+          detail: hung
+            ? "The database stopped answering; a change may or may not have been made."
+            : "The database is not reachable.",
+        },
+      });
+    }
+    let answer = await list();
+    for (let tries = 0; answer.status !== 200 && tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await list();
+    }
+    expect(answer.status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@
  * initdb refuses root), listening on 127.0.0.1 at a free port, removed by `remove()`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,10 @@ export interface Cluster {
   stop(): void;
   /** Starts it again on the same port. */
   start(): void;
+  /** Freezes every process of the server (SIGSTOP): a database that hangs, connections open. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
   /** Stops the server if it runs and deletes its folder. */
   remove(): void;
 }
@@ -77,11 +81,26 @@ export async function startCluster(): Promise<Cluster> {
   const start = () =>
     run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", options, "-w", "-t", "60", "start"]);
   const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  const signal = (name: "SIGSTOP" | "SIGCONT") => {
+    const postmaster = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+    for (const pid of [postmaster, ...childrenOf(postmaster)]) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+  };
   let removed = false;
   const remove = () => {
     if (removed) return;
     removed = true;
     process.off("exit", remove);
+    try {
+      signal("SIGCONT"); // a paused server cannot stop
+    } catch {
+      // not running
+    }
     try {
       run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
     } catch {
@@ -102,8 +121,26 @@ export async function startCluster(): Promise<Cluster> {
     port,
     stop,
     start,
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
     remove,
   };
+}
+
+/** The processes whose parent is `pid` (the postmaster's backends and workers), from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^[0-9]+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
 }
 
 /** A port nothing listens on now, on 127.0.0.1. */
