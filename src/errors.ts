@@ -23,7 +23,7 @@ export interface ProblemIssue {
 }
 
 /** Each problem code and the one HTTP status it is answered with. */
-const PROBLEM_STATUS = {
+export const PROBLEM_STATUS = Object.freeze({
   invalid_parameter: 400,
   page_size_too_large: 400,
   page_out_of_range: 404,
@@ -41,12 +41,13 @@ const PROBLEM_STATUS = {
   invalid_cursor: 400,
   cursor_query_mismatch: 400,
   cursor_too_large: 400,
-} as const;
+} as const);
 
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
-const STATUS_TITLES: Readonly<Record<number, string>> = {
+/** The `title` of a problem at each status pagewise answers with (the status phrase). */
+export const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
   404: "Not Found",

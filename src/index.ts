@@ -20,6 +20,24 @@ export {
 export { formatLinkHeader, type LinkValue } from "./http/link-header.js";
 export { isJsonMediaType } from "./http/media-type.js";
 export { sendsParamsInBody } from "./http/methods.js";
+// OpenAPI 3.1 descriptions of resources (docs/openapi.md).
+export {
+  type OpenApiDocumentOptions,
+  type OpenApiPathsOptions,
+  type OpenApiRoutes,
+  openApiDocument,
+  openApiPaths,
+} from "./openapi/openapi-document.js";
+export type {
+  OpenApiDocument,
+  OpenApiHeader,
+  OpenApiOperation,
+  OpenApiParameter,
+  OpenApiPathItem,
+  OpenApiPaths,
+  OpenApiRequestBody,
+  OpenApiResponse,
+} from "./openapi/openapi-types.js";
 // Defaults, each stated once.
 export {
   DEFAULT_AFTER_PARAM,
@@ -114,6 +132,7 @@ export {
   defineResource,
   type HandlerContext,
   type JsonMethod,
+  type JsonSchema,
   json,
   type ListContext,
   type ListCount,
@@ -122,6 +141,7 @@ export {
   type ListResult,
   list,
   type MethodDefinition,
+  type OperationDoc,
   type Resource,
   type ResourceMethod,
   type ResourceMethods,

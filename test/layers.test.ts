@@ -38,19 +38,20 @@ const graph = importGraph();
 const layerOf = (file: string) =>
   file === "index.ts" ? "entry" : file.includes("/") ? file.slice(0, file.indexOf("/")) : "top";
 const CORE = ["top", "http", "pagination", "params"];
-const SERVER = ["resource", "adapter", "express", "fastify", "fetch"];
+const SERVER = ["resource", "openapi", "adapter", "express", "fastify", "fetch"];
 
 /** Each layer and the layers it may import (besides itself). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   top: [],
-  entry: ["top", "http", "pagination", "params", "resource"],
+  entry: ["top", "http", "pagination", "params", "resource", "openapi"],
   http: ["top"],
   params: ["top", "http"],
   pagination: ["top", "http", "params"],
   resource: CORE,
+  openapi: [...CORE, "resource"],
   adapter: [...CORE, "resource"],
   express: [...CORE, "resource"],
-  fastify: [...CORE, "resource"],
+  fastify: [...CORE, "resource", "openapi"],
   fetch: [...CORE, "resource"],
   client: CORE,
 };

@@ -4,8 +4,16 @@
  * Package Repository HTTP API convention; and the sender of pagewise's plain responses.
  * @packageDocumentation
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from "fastify";
 import fp from "fastify-plugin";
+import { openApiPath } from "../openapi/openapi-document.js";
+import { resourcePathItem } from "../openapi/resource-path-item.js";
 import type { BodyInput } from "../params/json-body.js";
 import type { ResourceResponse } from "../resource/contract.js";
 import { defineResource, type Resource } from "../resource/define-resource.js";
@@ -14,6 +22,7 @@ import { andThen } from "../resource/maybe-async.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../resource/node-body.js";
 import { frameworkBodyError } from "../resource/problem-response.js";
 import type { ResourceOptions } from "../resource/resource-options.js";
+import { fastifyRouteSchema } from "./route-schema.js";
 
 /** Plugin options: defaults for every resource registered through `fastify.pagewise`. */
 export type FastifyPagewiseOptions = ResourceOptions<FastifyRequest>;
@@ -78,9 +87,30 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, regis
       scope.setErrorHandler(errorHandler(merged));
       const methods =
         (scope as { supportedMethods?: string[] }).supportedMethods ?? FASTIFY_4_METHODS;
-      scope.route({ method: methods, url, exposeHeadRoute: false, handler: handler(merged) });
+      const serve = handler(merged);
+      // Each described method a route of its own with its schema, for @fastify/swagger; the rest
+      // (405, HEAD) one hidden route. The schemas describe: nothing is compiled from them.
+      const item = resourcePathItem(merged as Resource<never>, openApiPath(url).names, "header");
+      const described = methods.filter((m) => item[m.toLowerCase() as "get"] !== undefined);
+      for (const method of described) {
+        const operation = item[method.toLowerCase() as "get"];
+        const schema = operation === undefined ? {} : fastifyRouteSchema(operation);
+        scope.route({ method, url, exposeHeadRoute: false, handler: serve, schema, ...UNCOMPILED });
+      }
+      const rest = methods.filter((m) => !described.includes(m));
+      const hidden = { hide: true } as FastifySchema; // @fastify/swagger's flag
+      scope.route({ method: rest, url, exposeHeadRoute: false, handler: serve, schema: hidden });
     });
   } satisfies RegisterResource);
+};
+
+/**
+ * A route's schema as a description only: Fastify compiles no validator or serializer from it, so
+ * requests are read and answered by pagewise exactly as without it.
+ */
+const UNCOMPILED = {
+  validatorCompiler: () => () => true,
+  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
 };
 
 type BodyReader = (maxBytes: number) => BodyInput | Promise<BodyInput>;

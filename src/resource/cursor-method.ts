@@ -9,6 +9,7 @@ import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../paginat
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { HandlerContext, ListCount, Output } from "./methods.js";
+import type { OperationDoc } from "./operation-doc.js";
 
 /** Where a cursor list's page lies: what its handler's keyset query needs. */
 export interface CursorQuery {
@@ -55,6 +56,8 @@ export type CursorResult<T> =
 export interface CursorListMethod<N = unknown> {
   readonly kind: "cursor";
   readonly schema?: StandardSchemaV1;
+  /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
+  readonly openapi?: OperationDoc;
   readonly handler: (
     context: CursorContext<never, N>,
   ) => CursorResult<unknown> | Promise<CursorResult<unknown>>;
@@ -65,6 +68,8 @@ export interface CursorListMethod<N = unknown> {
   readonly codec: CursorCodec;
   readonly afterParam: string;
   readonly beforeParam: string;
+  /** The longest token read (a longer one is a 400 `cursor_too_large`). */
+  readonly maxCursorLength: number;
   /** A row's sort values, bigint as text. */
   readonly valuesOf: (row: unknown) => readonly CursorValue[];
 }
@@ -93,6 +98,8 @@ export interface CursorListDefinition<N, S, T> {
   readonly beforeParam?: string;
   /** @default 2048 */
   readonly maxCursorLength?: number;
+  /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
+  readonly openapi?: OperationDoc;
   readonly handler: (
     context: CursorContext<Output<S>, N>,
   ) => CursorResult<T> | Promise<CursorResult<T>>;
@@ -131,7 +138,7 @@ export function cursorList<
   S extends StandardSchemaV1 | undefined = undefined,
   T = unknown,
 >(definition: CursorListDefinition<N, S, T>): CursorListMethod<N> {
-  const { order, secret, valuesOf, schema, handler } = definition;
+  const { order, secret, valuesOf, schema, handler, openapi } = definition;
   const {
     afterParam = DEFAULT_AFTER_PARAM,
     beforeParam = DEFAULT_BEFORE_PARAM,
@@ -158,12 +165,14 @@ export function cursorList<
   return {
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
+    ...(openapi === undefined ? {} : { openapi }),
     handler: handler as CursorListMethod<N>["handler"],
     columns,
     orderKey: JSON.stringify(columns.map((c) => [c.name, c.ascending, c.nullsFirst, c.bigint])),
     codec: cursorCodec(secret, { maxLength: maxCursorLength }),
     afterParam,
     beforeParam,
+    maxCursorLength,
     valuesOf: (row) => sortValues(columns, read(row as T)),
   };
 }

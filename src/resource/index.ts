@@ -26,6 +26,7 @@ export {
   type ListResult,
   list,
 } from "./methods.js";
+export type { JsonSchema, OperationDoc } from "./operation-doc.js";
 export { frameworkBodyError, problemResponse } from "./problem-response.js";
 export type { ResourceOptions } from "./resource-options.js";
 export type { ResourceSettings } from "./settings.js";

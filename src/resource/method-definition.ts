@@ -1,6 +1,7 @@
 import { assertObject, assertOption, describeValue } from "../option-checks.js";
 import type { CursorListMethod } from "./cursor-method.js";
 import type { JsonMethod, ListMethod } from "./methods.js";
+import { assertOperationDoc } from "./operation-doc.js";
 
 /** One method of a resource. */
 export type MethodDefinition<N = unknown> = ListMethod<N> | CursorListMethod<N> | JsonMethod<N>;
@@ -33,6 +34,7 @@ export function assertMethodDefinition(name: string, definition: unknown): void 
   if (schema !== undefined && typeof schema?.["~standard"]?.validate !== "function") {
     throw new TypeError(`${name}'s schema must be a zod schema or another Standard Schema`);
   }
+  assertOperationDoc(name, (definition as Partial<MethodDefinition>).openapi);
   if (kind === "cursor" && typeof (definition as CursorListMethod).codec?.decode !== "function") {
     throw new TypeError(`${made}; got a cursor method without its codec`);
   }

@@ -1,6 +1,7 @@
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
+import type { OperationDoc } from "./operation-doc.js";
 
 /** What a handler receives. */
 export interface HandlerContext<P, N> {
@@ -73,6 +74,8 @@ export type Output<S> = S extends StandardSchemaV1
 export interface ListMethod<N = unknown> {
   readonly kind: "list";
   readonly schema?: StandardSchemaV1;
+  /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
+  readonly openapi?: OperationDoc;
   readonly handler: (
     context: ListContext<never, N>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
@@ -82,6 +85,8 @@ export interface ListMethod<N = unknown> {
 export interface JsonMethod<N = unknown> {
   readonly kind: "json";
   readonly schema?: StandardSchemaV1;
+  /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
+  readonly openapi?: OperationDoc;
   readonly status: number;
   /** `'object'` (default): parameters, a JSON object; `'json'`: any JSON value (an array for bulk creation). */
   readonly body: "object" | "json";
@@ -93,7 +98,8 @@ export interface JsonMethod<N = unknown> {
  * items) and pagewise answers 200 with `Content-Type: application/json`, the JSON array of the page,
  * and the `Link` and `X-Pagination-*` headers.
  *
- * @param definition - `handler`, and optionally a zod `schema` for the parameters
+ * @param definition - `handler`, and optionally a zod `schema` for the parameters and `openapi`
+ *   (summary, row schema, the handler's own problems: {@link OperationDoc})
  * @example
  * ```ts
  * list({
@@ -104,6 +110,7 @@ export interface JsonMethod<N = unknown> {
  */
 export function list<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
   readonly schema?: S;
+  readonly openapi?: OperationDoc;
   readonly handler: (
     context: ListContext<Output<S>, N>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
@@ -116,7 +123,8 @@ export function list<N = unknown, S extends StandardSchemaV1 | undefined = undef
  * value as JSON, or 204 with no body when it returns `undefined`.
  *
  * @param definition - `handler`, optionally a zod `schema`, the success `status`, and `body: 'json'`
- *   to take any JSON value as the body (an array for bulk creation) instead of an object of parameters
+ *   to take any JSON value as the body (an array for bulk creation) instead of an object of
+ *   parameters, and `openapi` (summary, body schema, the handler's own problems: {@link OperationDoc})
  * @example
  * ```ts
  * json({
@@ -127,6 +135,7 @@ export function list<N = unknown, S extends StandardSchemaV1 | undefined = undef
  */
 export function json<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
   readonly schema?: S;
+  readonly openapi?: OperationDoc;
   readonly status?: number;
   readonly body?: "object" | "json";
   readonly handler: (context: HandlerContext<Output<S>, N>) => unknown;

@@ -1,0 +1,64 @@
+import type { OpenApiOperation, OpenApiParameter } from "../openapi/openapi-types.js";
+import type { JsonSchema } from "../resource/operation-doc.js";
+
+/** A Fastify route schema, as `@fastify/swagger` reads it. */
+export type FastifyRouteSchema = Record<string, unknown>;
+
+/**
+ * An operation's description as a Fastify route schema, for `@fastify/swagger`: the parameters
+ * as `params`, `querystring` and `headers` objects (each one's description in its schema), the
+ * request body, and the responses with their headers and content. The route that carries it
+ * compiles nothing from it (see `describedRoute`): pagewise validates and serialises.
+ */
+export function fastifyRouteSchema(operation: OpenApiOperation): FastifyRouteSchema {
+  const { parameters = [], requestBody, responses } = operation;
+  const schema: FastifyRouteSchema = {};
+  for (const key of ["operationId", "summary", "description", "tags", "deprecated"] as const) {
+    if (operation[key] !== undefined) schema[key] = operation[key];
+  }
+  for (const [where, key] of [
+    ["path", "params"],
+    ["query", "querystring"],
+    ["header", "headers"],
+  ] as const) {
+    const group = parameters.filter((p) => p.in === where);
+    if (group.length > 0) schema[key] = objectOf(group);
+  }
+  const body = requestBody?.content["application/json"]?.schema;
+  if (body !== undefined) schema.body = body;
+  if (operation.security !== undefined) schema.security = operation.security;
+  schema.response = Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      {
+        description: response.description,
+        ...(response.headers === undefined
+          ? {}
+          : {
+              headers: Object.fromEntries(
+                Object.entries(response.headers).map(([name, header]) => [
+                  name,
+                  { ...header.schema, description: header.description },
+                ]),
+              ),
+            }),
+        ...(response.content === undefined ? {} : { content: response.content }),
+      },
+    ]),
+  );
+  return schema;
+}
+
+/** Parameters as one object schema, each one's description kept in its property. */
+function objectOf(parameters: readonly OpenApiParameter[]): JsonSchema {
+  return {
+    type: "object",
+    properties: Object.fromEntries(
+      parameters.map((p) => [
+        p.name,
+        { ...p.schema, ...(p.description === undefined ? {} : { description: p.description }) },
+      ]),
+    ),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+  };
+}

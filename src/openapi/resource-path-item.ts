@@ -1,0 +1,249 @@
+import type { ProblemCode } from "../errors.js";
+import { sendsParamsInBody } from "../http/methods.js";
+import type { CursorListMethod } from "../resource/cursor-method.js";
+import type { Resource } from "../resource/define-resource.js";
+import { METHOD_ORDER, type MethodDefinition } from "../resource/method-definition.js";
+import type { JsonMethod } from "../resource/methods.js";
+import type { JsonSchema } from "../resource/operation-doc.js";
+import { jsonSchemaOf } from "./json-schema-of.js";
+import type {
+  OpenApiHeader,
+  OpenApiOperation,
+  OpenApiParameter,
+  OpenApiPathItem,
+  OpenApiRequestBody,
+  OpenApiResponse,
+} from "./openapi-types.js";
+import {
+  cursorParameters,
+  filterParameters,
+  pageParameters,
+  pathParameters,
+} from "./operation-parameters.js";
+import { problemResponses } from "./problem-responses.js";
+
+/** How an operation states that it needs the API key. */
+export type ApiKeyDescription =
+  /** A security requirement naming this `apiKey` scheme (declared in `components`). */
+  | { readonly scheme: string }
+  /** A required `X-Api-Key` header parameter (where no scheme can be declared). */
+  | "header";
+
+type AnyResource = Resource<never>;
+
+const text = { type: "string" } as const;
+
+/**
+ * The OpenAPI 3.1 path item of a resource: an operation per defined method and OPTIONS, each with
+ * its parameters (path, page or cursor, the schema's filters), request body, success response
+ * (body and pagination headers), every problem it can answer, and the API key. Methods the
+ * resource does not define answer 405, which the path item's description says.
+ *
+ * @param resource - from `defineResource`
+ * @param pathNames - the route's path parameters, in order
+ * @param apiKey - how an operation that checks the key says so
+ */
+export function resourcePathItem(
+  resource: AnyResource,
+  pathNames: readonly string[],
+  apiKey: ApiKeyDescription,
+): OpenApiPathItem {
+  const item: Record<string, unknown> = {
+    description: `Other methods: 405 (\`method_not_allowed\`) with \`Allow: ${resource.allow}\`.`,
+  };
+  for (const method of METHOD_ORDER) {
+    const definition = resource.methods[method] as MethodDefinition<never> | undefined;
+    if (definition === undefined) continue;
+    item[method.toLowerCase()] = operation(resource, method, definition, pathNames, apiKey);
+  }
+  item.options = preflight(resource, pathNames);
+  return item as OpenApiPathItem;
+}
+
+function operation(
+  resource: AnyResource,
+  method: string,
+  definition: MethodDefinition<never>,
+  pathNames: readonly string[],
+  apiKey: ApiKeyDescription,
+): OpenApiOperation {
+  const { settings } = resource;
+  const doc = definition.openapi ?? {};
+  const inBody = sendsParamsInBody(method);
+  const parameters: OpenApiParameter[] = [...pathParameters(pathNames)];
+  if (definition.kind === "list") parameters.push(...pageParameters(settings));
+  if (definition.kind === "cursor") parameters.push(...cursorParameters(definition, settings));
+  if (!inBody) parameters.push(...filterParameters(definition.schema));
+  const codes = new Set<ProblemCode>([...problemCodes(resource, method, definition)]);
+  if (settings.apiKey && apiKey === "header") {
+    parameters.push({
+      name: "X-Api-Key",
+      in: "header",
+      required: true,
+      description: "The API key.",
+      schema: text,
+    });
+  }
+  const common = commonHeaders(resource);
+  return {
+    ...(doc.operationId === undefined ? {} : { operationId: doc.operationId }),
+    ...(doc.summary === undefined ? {} : { summary: doc.summary }),
+    ...(doc.description === undefined ? {} : { description: doc.description }),
+    ...(doc.tags === undefined ? {} : { tags: doc.tags }),
+    ...(doc.deprecated === undefined ? {} : { deprecated: doc.deprecated }),
+    parameters,
+    ...(inBody ? { requestBody: requestBody(definition) } : {}),
+    responses: { ...success(resource, definition, common), ...problemResponses(codes, common) },
+    ...(settings.apiKey && apiKey !== "header" ? { security: [{ [apiKey.scheme]: [] }] } : {}),
+  };
+}
+
+/** Every problem code a method can answer, from its kind, its options and its own `problems`. */
+function problemCodes(
+  resource: AnyResource,
+  method: string,
+  definition: MethodDefinition<never>,
+): ProblemCode[] {
+  const { settings } = resource;
+  const { strict, overMaxIsError } = settings.pageParams;
+  const codes: ProblemCode[] = [...(definition.openapi?.problems ?? [])];
+  if (settings.apiKey) codes.push("unauthorized");
+  if (definition.schema) codes.push("validation_failed");
+  if (definition.kind !== "json") {
+    if (strict) codes.push("invalid_parameter");
+    if (overMaxIsError) codes.push("page_size_too_large");
+  }
+  if (definition.kind === "list" && settings.paginate.overflow === "error") {
+    codes.push("page_out_of_range");
+  }
+  if (definition.kind === "cursor") {
+    codes.push("invalid_parameter", "invalid_cursor", "cursor_query_mismatch", "cursor_too_large");
+  }
+  if (sendsParamsInBody(method)) {
+    codes.push("unsupported_media_type", "payload_too_large", "malformed_json", "bad_request");
+    if (definition.kind !== "json" || definition.body === "object") codes.push("body_not_object");
+    if (settings.queryOnBodyMethods === "reject") codes.push("parameter_in_query");
+  }
+  return codes;
+}
+
+function requestBody(definition: MethodDefinition<never>): OpenApiRequestBody {
+  const anyValue = definition.kind === "json" && definition.body === "json";
+  const schema: JsonSchema =
+    jsonSchemaOf(definition.schema, "input") ?? (anyValue ? {} : { type: "object" });
+  return {
+    required: false,
+    description: "The parameters as JSON (`application/json`); no body reads as no parameters.",
+    content: { "application/json": { schema } },
+  };
+}
+
+/** The success answer: a list's page (an array, with the pagination headers) or a JSON body. */
+function success(
+  resource: AnyResource,
+  definition: MethodDefinition<never>,
+  common: Readonly<Record<string, OpenApiHeader>>,
+): Record<string, OpenApiResponse> {
+  const given = jsonSchemaOf(definition.openapi?.response, "output");
+  if (definition.kind === "json") {
+    const { status } = definition as JsonMethod<never>;
+    return {
+      [String(status)]: {
+        description: "The handler's answer, as JSON.",
+        headers: common,
+        content: { "application/json": { schema: given ?? {} } },
+      },
+    };
+  }
+  const cursor = definition.kind === "cursor";
+  return {
+    200: {
+      description: cursor
+        ? "A page of the list, after or before a cursor (an opt-in departure from the spec: no page numbers)."
+        : "A page of the list.",
+      headers: { ...paginationHeaders(resource, cursor ? definition : undefined), ...common },
+      content: { "application/json": { schema: { type: "array", items: given ?? {} } } },
+    },
+  };
+}
+
+/** The pagination headers a list sends, by their configured names (none when a name is off). */
+function paginationHeaders(
+  resource: AnyResource,
+  cursor: CursorListMethod<never> | undefined,
+): Record<string, OpenApiHeader> {
+  const [link, count, page, pageTotal, pageSize] = resource.settings.headers.names;
+  const integer = { type: "string", pattern: "^[0-9]+$" };
+  const headers: Record<string, OpenApiHeader> = {};
+  if (link !== null) {
+    headers[link] = {
+      description: cursor
+        ? 'RFC 8288 links `first`, `prev` and `next` (while rows remain), each keeping the filters and the page size: `</v2/…?page_size=30&after=…>; rel="next"`.'
+        : 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (no `last` on a list without a count), keeping the filters: `</…?page=2>; rel="next"`.',
+      schema: text,
+    };
+  }
+  if (count !== null) {
+    headers[count] = {
+      description:
+        "The number of items in the whole list, exact; absent when the list gives no count.",
+      schema: integer,
+    };
+  }
+  if (cursor === undefined && page !== null) {
+    headers[page] = { description: "The page served.", schema: integer };
+  }
+  if (cursor === undefined && pageTotal !== null) {
+    headers[pageTotal] = {
+      description: "The number of pages, at least 1; absent when the list gives no count.",
+      schema: integer,
+    };
+  }
+  if (pageSize !== null) {
+    headers[pageSize] = {
+      description: "Items per page, as served (after the defaults and the maximum).",
+      ...(cursor ? { required: true } : {}),
+      schema: integer,
+    };
+  }
+  return headers;
+}
+
+/** Headers on every answer: `Allow`, and CORS's when it is on. */
+function commonHeaders(resource: AnyResource): Record<string, OpenApiHeader> {
+  const headers: Record<string, OpenApiHeader> = {
+    Allow: { description: "The methods this URL serves.", required: true, schema: text },
+  };
+  if (resource.settings.cors === undefined) return headers;
+  headers["Access-Control-Allow-Origin"] = {
+    description: "CORS: sent when the request names an allowed `Origin`.",
+    schema: text,
+  };
+  headers["Access-Control-Expose-Headers"] = {
+    description: "CORS: the pagination headers a script on another origin may read.",
+    schema: text,
+  };
+  return headers;
+}
+
+/** OPTIONS: 204 with `Allow`, and CORS's preflight answer when it is on; no API key. */
+function preflight(resource: AnyResource, pathNames: readonly string[]): OpenApiOperation {
+  const headers: Record<string, OpenApiHeader> = {
+    Allow: { description: "The methods this URL serves.", required: true, schema: text },
+  };
+  if (resource.settings.cors !== undefined) {
+    for (const [name, description] of [
+      ["Access-Control-Allow-Origin", "sent when the request names an allowed `Origin`"],
+      ["Access-Control-Allow-Methods", "the methods allowed, on a preflight"],
+      ["Access-Control-Allow-Headers", "the request headers allowed, on a preflight"],
+      ["Access-Control-Max-Age", "seconds a preflight's answer may be cached"],
+    ] as const) {
+      headers[name] = { description: `CORS: ${description}.`, schema: text };
+    }
+  }
+  return {
+    description: "The methods this URL serves, and the CORS preflight's answer. No API key needed.",
+    parameters: pathParameters(pathNames),
+    responses: { 204: { description: "No content.", headers } },
+  };
+}
