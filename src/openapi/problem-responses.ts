@@ -20,7 +20,7 @@ const PROBLEM_HEADERS: Readonly<Record<number, Readonly<Record<string, OpenApiHe
     "Retry-After": {
       description:
         "Seconds to wait before a retry, sent when a retry is safe (nothing was done); absent when the outcome of a change is unknown.",
-      schema: { type: "string", pattern: "^[0-9]+$" },
+      schema: { type: "integer", minimum: 0 },
     },
   },
 };

@@ -173,7 +173,7 @@ function paginationHeaders(
   cursor: CursorListMethod<never> | undefined,
 ): Record<string, OpenApiHeader> {
   const [link, count, page, pageTotal, pageSize] = resource.settings.headers.names;
-  const integer = { type: "string", pattern: "^[0-9]+$" };
+  const integer = { type: "integer", minimum: 0 };
   const headers: Record<string, OpenApiHeader> = {};
   if (link !== null) {
     headers[link] = {

@@ -80,7 +80,7 @@ export function cursorCodec(
       // A token the server would refuse must not go out as a link: the walk would end in a 400.
       if (token.length > maxLength) {
         throw new RangeError(
-          `A cursor of ${token.length} characters is longer than maxCursorLength (${maxLength}): its sort values are long (about 4/3 of their UTF-8 JSON, plus 60); raise maxCursorLength or sort by shorter columns`,
+          `A cursor of ${token.length} characters is longer than maxCursorLength (${maxLength}): its sort values are long (4/3 of their UTF-8 JSON, plus 75 characters); raise maxCursorLength or sort by shorter columns`,
         );
       }
       return token;

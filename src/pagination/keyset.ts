@@ -78,6 +78,11 @@ export function sortColumns(spec: readonly SortColumn[]): readonly KeysetColumn[
     assertOption(`${name}'s nullable`, nullable, BOOLEANS);
     if (seen.has(name)) throw new TypeError(`${JSON.stringify(name)} is in the order twice`);
     seen.add(name);
+    if (nullable && seen.size === spec.length) {
+      throw new TypeError(
+        `The last column of a cursor's order is its unique tie-breaker, never NULL ("${name}" is nullable): NULLs tie, and rows after the first would be lost`,
+      );
+    }
     const ascending = direction === "asc";
     return {
       name,
@@ -171,11 +176,13 @@ export function keysetSql(
   firstParameter = 1,
 ): KeysetSql {
   const backward = cursor?.side === "before";
+  // NULLS FIRST/LAST only where a column holds NULLs: on another it would keep an index in
+  // the default order from serving the ORDER BY.
   const orderBy = columns
     .map((c) => {
-      const ascending = c.ascending !== backward;
-      const nullsFirst = c.nullsFirst !== backward;
-      return `${c.quoted} ${ascending ? "ASC" : "DESC"} NULLS ${nullsFirst ? "FIRST" : "LAST"}`;
+      const direction = c.ascending !== backward ? "ASC" : "DESC";
+      if (!c.nullable) return `${c.quoted} ${direction}`;
+      return `${c.quoted} ${direction} NULLS ${c.nullsFirst !== backward ? "FIRST" : "LAST"}`;
     })
     .join(", ");
   if (cursor === undefined) return { where: "TRUE", orderBy, limit: pageSize + 1, values: [] };
@@ -196,11 +203,33 @@ export function keysetSql(
     const right = cursor.values.map(bind).join(", ");
     return { where: `(${left}) ${later} (${right})`, orderBy, limit: pageSize + 1, values };
   }
+  const bound = leadingBound(columns[0] as KeysetColumn, cursor.values[0] ?? null, backward, bind);
   const terms = columns.map((column, i) => {
     const equal = columns.slice(0, i).map((c, j) => equalTo(c, cursor.values[j] ?? null, bind));
     return [...equal, beyond(column, cursor.values[i] ?? null, backward, bind)].join(" AND ");
   });
-  return { where: terms.map((t) => `(${t})`).join(" OR "), orderBy, limit: pageSize + 1, values };
+  const expanded = terms.map((t) => `(${t})`).join(" OR ");
+  const where = bound === undefined ? expanded : `${bound} AND (${expanded})`;
+  return { where, orderBy, limit: pageSize + 1, values };
+}
+
+/**
+ * What the written-out predicate implies of the first column alone, as a condition an index can
+ * start its scan from (the OR of the terms cannot bound one): `"a" >= $1` in the walk's direction,
+ * or `"a" IS NULL` within trailing NULLs. `undefined` where the rows ahead take NULLs and values
+ * both (a NULL cursor before the values, or values with NULLs still to come): a filter then reads
+ * from the list's start, which the docs say.
+ */
+function leadingBound(
+  column: KeysetColumn,
+  value: CursorValue,
+  backward: boolean,
+  bind: (v: CursorValue) => string,
+): string | undefined {
+  const nullsAhead = column.nullable && column.nullsFirst === backward;
+  if (value === null) return nullsAhead ? `${column.quoted} IS NULL` : undefined;
+  if (nullsAhead) return undefined;
+  return `${column.quoted} ${column.ascending !== backward ? ">=" : "<="} ${bind(value)}`;
 }
 
 function equalTo(

@@ -168,7 +168,9 @@ export function cursorList<
     ...(openapi === undefined ? {} : { openapi }),
     handler: handler as CursorListMethod<N>["handler"],
     columns,
-    orderKey: JSON.stringify(columns.map((c) => [c.name, c.ascending, c.nullsFirst, c.bigint])),
+    orderKey: JSON.stringify(
+      columns.map((c) => [c.name, c.ascending, c.nullable, c.nullsFirst, c.bigint]),
+    ),
     codec: cursorCodec(secret, { maxLength: maxCursorLength }),
     afterParam,
     beforeParam,
@@ -189,6 +191,11 @@ function sortValues(
   }
   return values.map((value, i) => {
     const column = columns[i] as KeysetColumn;
+    if (value === null && !column.nullable) {
+      throw new TypeError(
+        `A cursor list's row has NULL for the sort column "${column.name}", which the order does not declare nullable: give it nullable: true (a NULL compared as a value would lose rows)`,
+      );
+    }
     if (column.bigint) return wholeValue(column.name, value);
     if (typeof value === "bigint") {
       throw new TypeError(

@@ -4,6 +4,7 @@ import { cursorLinkHeader } from "../pagination/cursor-links.js";
 import { cursorPage } from "../pagination/cursor-page.js";
 import type { CursorValue } from "../pagination/cursor-token.js";
 import type { CursorSide } from "../pagination/keyset.js";
+import { linkPath } from "../pagination/page-links.js";
 import { readPageSize } from "../pagination/page-params.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import { type CursorListMethod, cursorQuery } from "./cursor-method.js";
@@ -35,9 +36,10 @@ export async function serveCursorList<N>(
   }
   const own = withoutParams(raw, [names.pageSizeParam, afterParam, beforeParam]);
   const context = handlerContext(definition, request, method, own);
-  // The path (as links write it) binds a token to its list: two lists on one secret, with the
-  // same order and filters, still refuse each other's tokens.
-  const { path } = splitRequestTarget(request.url);
+  // The path, as links write it (a ":" escaped), binds a token to its list: two lists on one
+  // secret, with the same order and filters, still refuse each other's tokens; and a request
+  // sent with ":" and its link with "%3A" are the same list.
+  const path = linkPath(splitRequestTarget(request.url).path, undefined);
   const queryKey = JSON.stringify([path, sorted(context.path), sorted(own), definition.orderKey]);
   const side: CursorSide | undefined =
     after !== undefined ? "after" : before !== undefined ? "before" : undefined;

@@ -144,6 +144,31 @@ describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
   });
 
   it.each([
+    ["a:b", "colon"],
+    ["a%3Ab", "escaped"],
+    ["o'r[1]", "marks"],
+  ])(
+    "is walked to the end in a repository of %s (its links escape what the request did not)",
+    async (owner, repo) => {
+      const created = await call(origin, {
+        method: "POST",
+        path: `/package/${owner}/${repo}/`,
+        headers: { ...key, "content-type": "application/json" },
+        body: JSON.stringify([1, 2, 3].map((n) => ({ name: `p${n}`, version: "1" }))),
+      });
+      expect(created.status).toBe(201);
+      const walked: string[] = [];
+      for await (const item of walkItems<{ name: string }>(
+        `${origin}/v2/package/${owner}/${repo}/?page_size=1`,
+        { apiKey: KEY },
+      )) {
+        walked.push(item.name);
+      }
+      expect(walked).toStrictEqual(["p1", "p2", "p3"]);
+    },
+  );
+
+  it.each([
     ["", "30", 30],
     ["page_size=0", "30", 30],
     ["page_size=abc", "30", 30],

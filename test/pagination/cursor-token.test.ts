@@ -73,7 +73,7 @@ describe("cursorCodec", () => {
     const codec = cursorCodec(SECRET, { maxLength: 200 });
     await expect(codec.encode(["标题".repeat(30), 7], QUERY)).rejects.toThrow(
       new RangeError(
-        "A cursor of 323 characters is longer than maxCursorLength (200): its sort values are long (about 4/3 of their UTF-8 JSON, plus 60); raise maxCursorLength or sort by shorter columns",
+        "A cursor of 323 characters is longer than maxCursorLength (200): its sort values are long (4/3 of their UTF-8 JSON, plus 75 characters); raise maxCursorLength or sort by shorter columns",
       ),
     );
     const short = await codec.encode(["标题".repeat(5), 7], QUERY);

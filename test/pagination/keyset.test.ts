@@ -32,19 +32,25 @@ describe("keysetSql and compareSortValues agree with PostgreSQL", () => {
       "one way, not nullable: a row value",
       [{ name: "a" }, { name: "id" }],
       '("a", "id") > ($1, $2)',
-      '"a" ASC NULLS LAST, "id" ASC NULLS LAST',
+      '"a" ASC, "id" ASC',
     ],
     [
       "mixed directions: written out",
       [{ name: "a", direction: "desc" }, { name: "id" }],
-      '("a" < $1) OR ("a" = $2 AND "id" > $3)',
-      '"a" DESC NULLS FIRST, "id" ASC NULLS LAST',
+      '"a" <= $1 AND (("a" < $2) OR ("a" = $3 AND "id" > $4))',
+      '"a" DESC, "id" ASC',
     ],
     [
       "nullable: NULLs in their place",
       [{ name: "a", nullable: true }, { name: "id" }],
       '(("a" > $1 OR "a" IS NULL)) OR ("a" = $2 AND "id" > $3)',
-      '"a" ASC NULLS LAST, "id" ASC NULLS LAST',
+      '"a" ASC NULLS LAST, "id" ASC',
+    ],
+    [
+      "nullable, NULLs behind the walk: bounded by the first column",
+      [{ name: "a", nullable: true, nulls: "first" }, { name: "id" }],
+      '"a" >= $1 AND (("a" > $2) OR ("a" = $3 AND "id" > $4))',
+      '"a" ASC NULLS FIRST, "id" ASC',
     ],
   ])("%s", (_name, spec, where, orderBy) => {
     const sql = keysetSql(sortColumns(spec), { side: "after", values: [5, 9] }, 10);
@@ -59,6 +65,7 @@ describe("keysetSql and compareSortValues agree with PostgreSQL", () => {
     const way = fc.record({
       direction: fc.constantFrom("asc" as const, "desc" as const),
       nulls: fc.constantFrom("first" as const, "last" as const, undefined),
+      nullable: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -69,14 +76,20 @@ describe("keysetSql and compareSortValues agree with PostgreSQL", () => {
         fc.constantFrom("after" as const, "before" as const),
         fc.integer({ min: 1, max: 5 }),
         async (data, names, ways, pick, side, pageSize) => {
-          const rows: Row[] = data.map((r, id) => ({ ...r, id }));
           const spec: SortColumn[] = [
             ...names.map((name, i): SortColumn => {
-              const { direction, nulls } = ways[i] ?? ways[0];
-              return { name, direction, nullable: true, ...(nulls ? { nulls } : {}) };
+              const { direction, nulls, nullable } = ways[i] ?? ways[0];
+              return { name, direction, nullable, ...(nulls ? { nulls } : {}) };
             }),
             { name: "id" },
           ];
+          // A column declared NOT nullable holds no NULL (a row that does is refused elsewhere).
+          const held = (name: "a" | "b") => spec.find((c) => c.name === name)?.nullable !== false;
+          const rows: Row[] = data.map((r, id) => ({
+            a: r.a === null && !held("a") ? 0 : r.a,
+            b: r.b === null && !held("b") ? "" : r.b,
+            id,
+          }));
           const checked = sortColumns(spec);
           const cursor = valuesOf(rows[pick % rows.length] as Row, spec);
           await db.exec("DELETE FROM t");
@@ -118,7 +131,45 @@ describe("keysetSql and compareSortValues agree with PostgreSQL", () => {
       [{ name: "id" }, { name: "id" }],
       new TypeError('"id" is in the order twice'),
     ],
+    [
+      "a nullable tie-breaker",
+      [{ name: "a" }, { name: "id", nullable: true }],
+      new TypeError(
+        'The last column of a cursor\'s order is its unique tie-breaker, never NULL ("id" is nullable): NULLs tie, and rows after the first would be lost',
+      ),
+    ],
   ])("refuses an order with %s", (_name, spec, error) => {
     expect(() => sortColumns(spec)).toThrow(error);
   });
+
+  it.each<[string, SortColumn[], string]>([
+    ["mixed directions", [{ name: "a", direction: "desc" }, { name: "id" }], "a DESC, id"],
+    [
+      "a nullable first column, NULLs first",
+      [{ name: "a", nullable: true, nulls: "first" }, { name: "id" }],
+      "a NULLS FIRST, id",
+    ],
+  ])(
+    "%s: a deep page starts its index scan at the cursor (Index Cond on the first column)",
+    async (_name, spec, index) => {
+      await db.exec(`CREATE TABLE deep (a int, id int PRIMARY KEY);
+INSERT INTO deep SELECT g / 10, g FROM generate_series(1, 20000) AS g;
+CREATE INDEX deep_order ON deep (${index}); ANALYZE deep;`);
+      try {
+        const sql = keysetSql(sortColumns(spec), { side: "after", values: [1800, 18000] }, 30);
+        const plan = await db.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN ANALYZE SELECT a, id FROM deep WHERE ${sql.where} ORDER BY ${sql.orderBy} LIMIT ${sql.limit}`,
+          [...sql.values],
+        );
+        const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+        expect(text).toMatch(/Index Cond: \(a [<>]= /);
+        expect(text).not.toMatch(/Sort Method|Seq Scan/);
+        const removed = Number(/Rows Removed by Filter: (\d+)/.exec(text)?.[1] ?? 0);
+        expect(removed).toBeLessThan(100);
+      } finally {
+        await db.exec("DROP TABLE deep");
+      }
+    },
+    30_000,
+  );
 });

@@ -136,7 +136,7 @@ describe("cursorList", () => {
     const cursor = two.cursor as { sql: () => unknown };
     expect([two.cursor, cursor.sql()]).toStrictEqual([
       { side: "after", values: [2], pageSize: 2, limit: 3, sql: expect.any(Function) },
-      { where: '("id") > ($1)', orderBy: '"id" ASC NULLS LAST', limit: 3, values: [2] },
+      { where: '("id") > ($1)', orderBy: '"id" ASC', limit: 3, values: [2] },
     ]);
   });
 
@@ -221,7 +221,12 @@ describe("cursorList", () => {
     const token = new URL(nextOf(answer.headers.Link) as string, "http://x").searchParams.get(
       "after",
     ) as string;
-    const queryKey = JSON.stringify(["/l", [], [], JSON.stringify([["id", false, true, true]])]);
+    const queryKey = JSON.stringify([
+      "/l",
+      [],
+      [],
+      JSON.stringify([["id", false, false, true, true]]),
+    ]);
     expect([
       answer.headers["X-Pagination-Count"],
       await cursorCodec(SECRET).decode(token, queryKey, "after"),
@@ -262,6 +267,13 @@ describe("cursorList", () => {
       [{ name: "x" }],
       new TypeError(
         'A cursor list\'s row has undefined for the sort column "id", which a cursor cannot carry.',
+      ),
+    ],
+    [
+      "a NULL in a column not declared nullable",
+      [{ id: 1 }, { id: null }],
+      new TypeError(
+        'A cursor list\'s row has NULL for the sort column "id", which the order does not declare nullable: give it nullable: true (a NULL compared as a value would lose rows)',
       ),
     ],
   ])("refuses %s from a handler (a bug: the promise rejects)", async (_name, result, error) => {
