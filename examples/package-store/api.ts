@@ -9,8 +9,11 @@ import {
   defineResource,
   json,
   list,
+  type OpenApiDocument,
+  openApiDocument,
   type PageParams,
   PagewiseError,
+  type ProblemCode,
   type Resource,
   type ResourceOptions,
 } from "pagewise";
@@ -65,6 +68,18 @@ const newPackage = z.strictObject({
 /** Owner and repository, from the path: the same rule as the text of a package. */
 const repositoryPath = z.object({ owner: text(1024), repo: text(1024) });
 
+/** A package as every route answers it: its row's JSON. */
+const packageRow = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  version: z.string(),
+  status,
+  created_at: z.iso.datetime(),
+});
+/** What every handler may throw itself: a path pagewise does not check, a database away. */
+const problems: ProblemCode[] = ["validation_failed", "service_unavailable"];
+const tags = ["packages"];
+
 /** The routes: an Express-style pattern and its resource. */
 export function packageRoutes(store: PackageStore, options: ApiOptions): [string, Resource][] {
   const shared: ResourceOptions = {
@@ -76,12 +91,26 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     {
       GET: list({
         schema: z.object({ status: status.optional() }),
+        openapi: {
+          operationId: "listPackages",
+          summary: "A repository's packages, oldest first, by page",
+          tags,
+          response: packageRow,
+          problems,
+        },
         handler: ({ params, path, pageParams }) => listOf(store, path, pageParams, params.status),
       }),
       POST: json({
         body: "json",
         status: 201,
         schema: z.union([newPackage, z.array(newPackage).min(1).max(1000)]),
+        openapi: {
+          operationId: "createPackages",
+          summary: "Creates one package, or up to 1,000 at once (all or none)",
+          tags,
+          response: z.union([packageRow, z.array(packageRow)]),
+          problems,
+        },
         handler: async ({ params, path }) => {
           const { owner, repo } = repositoryOf(path);
           const created = await store.create(owner, repo, [params].flat() as NewPackage[]);
@@ -90,6 +119,13 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
       }),
       DELETE: json({
         schema: z.object({ status }),
+        openapi: {
+          operationId: "deletePackagesByStatus",
+          summary: "Deletes a repository's packages of one status",
+          tags,
+          response: z.object({ deleted: z.number().int().nonnegative() }),
+          problems,
+        },
         handler: async ({ params, path }) => {
           const { owner, repo } = repositoryOf(path);
           return { deleted: await store.deleteByStatus(owner, repo, params.status) };
@@ -99,7 +135,18 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     shared,
   );
   const packages = defineResource(
-    { GET: list({ handler: ({ path, pageParams }) => listOf(store, path, pageParams) }) },
+    {
+      GET: list({
+        openapi: {
+          operationId: "listAllPackages",
+          summary: "A repository's packages of every status, by page",
+          tags,
+          response: packageRow,
+          problems,
+        },
+        handler: ({ path, pageParams }) => listOf(store, path, pageParams),
+      }),
+    },
     shared,
   );
   const byCursor = defineResource(
@@ -108,6 +155,13 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
         schema: z.object({ status: status.optional() }),
         order: [{ name: "id" }],
         secret: options.cursorSecret ?? randomBytes(32).toString("hex"),
+        openapi: {
+          operationId: "listPackagesByCursor",
+          summary: "A repository's packages, oldest first, by cursor (a departure from the spec)",
+          tags,
+          response: packageRow,
+          problems,
+        },
         handler: async ({ params, path, cursor }) => {
           const { owner, repo } = repositoryOf(path);
           const { count, rows } = await store.keyset(owner, repo, params.status, cursor);
@@ -122,6 +176,22 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     ["/package/:owner/:repo/packages/", packages],
     ["/v2/package/:owner/:repo/", byCursor],
   ];
+}
+
+/**
+ * The OpenAPI 3.1 document of the routes, as `GET /openapi.json` serves it.
+ *
+ * @param routes - from {@link packageRoutes}
+ */
+export function packageDocument(routes: readonly [string, Resource][]): OpenApiDocument {
+  return openApiDocument(routes, {
+    info: {
+      title: "Package store (pagewise example)",
+      version: "1.0.0",
+      description:
+        "The Package Repository HTTP API convention served by pagewise: pages with Link and X-Pagination-* headers, parameters in the query for GET and in a JSON body otherwise, RFC 9457 problems.",
+    },
+  });
 }
 
 /**

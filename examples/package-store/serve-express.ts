@@ -5,18 +5,17 @@ import { notFoundProblem, problemResponse } from "pagewise/adapter";
 import { expressErrorHandler, expressHandler, writeResponse } from "pagewise/express";
 import type { Config } from "./config.js";
 import { createPackageApi, internalError, listenOn, runIfMain, type Started } from "./started.js";
-import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Express. */
 export async function startExpress(config: Config): Promise<Started> {
-  const { store, routes } = await createPackageApi(config);
+  const { store, routes, files } = await createPackageApi(config);
   const app = express();
   app.disable("x-powered-by");
   // Paths are case-sensitive, as on Fastify and the fetch router: /PACKAGE/… is a 404, not an
   // answer whose links repeat the odd case. Express matches any case unless told otherwise.
   app.enable("case sensitive routing");
   for (const [pattern, resource] of routes) app.all(pattern, expressHandler(resource));
-  for (const [path, file] of loadStaticFiles()) {
+  for (const [path, file] of files) {
     app.get(path, (_req, res) => res.writeHead(200, file.headers).end(file.body));
   }
   app.use((req, res) => writeResponse(res, problemResponse(notFoundProblem(req.path))));

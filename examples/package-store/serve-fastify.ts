@@ -16,11 +16,10 @@ import {
   runIfMain,
   type Started,
 } from "./started.js";
-import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on Fastify. */
 export async function startFastify(config: Config): Promise<Started> {
-  const { store, routes } = await createPackageApi(config);
+  const { store, routes, files } = await createPackageApi(config);
   // Fastify's own errors before routing (a malformed escape in the path) as problems, too.
   const frameworkErrors = (error: Error, _request: unknown, reply: FastifyReply) => {
     const problem = frameworkBodyError(error, DEFAULT_MAX_BODY_BYTES);
@@ -37,7 +36,7 @@ export async function startFastify(config: Config): Promise<Started> {
   app.setErrorHandler((error, _request, reply) => sendResponse(reply, internalError(error)));
   await app.register(fastifyPagewise);
   for (const [pattern, resource] of routes) app.pagewise(pattern, resource);
-  for (const [path, file] of loadStaticFiles()) {
+  for (const [path, file] of files) {
     app.get(path, (_request, reply) => reply.headers(file.headers).send(Buffer.from(file.body)));
   }
   app.setNotFoundHandler((request, reply) =>

@@ -4,13 +4,11 @@ import { createAdaptorServer } from "@hono/node-server";
 import { fetchRouter, toResponse } from "pagewise/fetch";
 import type { Config } from "./config.js";
 import { createPackageApi, internalError, listenOn, runIfMain, type Started } from "./started.js";
-import { loadStaticFiles } from "./static-files.js";
 
 /** Starts the API on the fetch adapter. */
 export async function startFetch(config: Config): Promise<Started> {
-  const { store, routes } = await createPackageApi(config);
+  const { store, routes, files } = await createPackageApi(config);
   const api = fetchRouter(routes);
-  const files = loadStaticFiles();
   const serve = (request: Request) => {
     const file = request.method === "GET" ? files.get(new URL(request.url).pathname) : undefined;
     if (file) return new Response(file.body, { headers: file.headers });

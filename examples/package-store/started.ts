@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { PROBLEM_CONTENT_TYPE } from "pagewise";
 import type { ResourceResponse } from "pagewise/adapter";
-import { packageRoutes } from "./api.js";
+import { packageDocument, packageRoutes } from "./api.js";
 import { type Config, readConfig } from "./config.js";
+import { loadStaticFiles } from "./static-files.js";
 import { openStore } from "./stores/open-store.js";
 import { demoPackages, type PackageStore } from "./stores/package-store.js";
 
@@ -50,7 +51,8 @@ export async function createPackageApi(config: Config) {
     await store.close();
     throw error;
   }
-  return { store, routes: packageRoutes(store, config) };
+  const routes = packageRoutes(store, config);
+  return { store, routes, files: loadStaticFiles(packageDocument(routes)) };
 }
 
 /** Listens on the configured host and port; gives the real URL and a close function (server, then store). */

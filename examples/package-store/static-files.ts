@@ -1,7 +1,11 @@
-/** The browse page's files, read once at start: the page, its script and style, and the client bundle. */
+/**
+ * The files served beside the API, made once at start: the browse page, its script and style, the
+ * client bundle, and the API's OpenAPI document.
+ */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import type { OpenApiDocument } from "pagewise";
 
 /** A file to serve: its body and its headers. */
 export interface StaticFile {
@@ -13,11 +17,12 @@ const POLICY =
   "default-src 'self'; connect-src 'self' http: https:; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
- * Files by request path: `/`, `/browse.js`, `/browse.css` and `/client.js`, the client as one ES
- * module as `pagewise/browser` ships it, bundled here from the sources (as the example's API runs
- * from them), so a fresh clone serves it without a build.
+ * Files by request path: `/`, `/browse.js`, `/browse.css`, `/client.js` (the client as one ES
+ * module as `pagewise/browser` ships it, bundled here from the sources, as the example's API runs
+ * from them, so a fresh clone serves it without a build) and `/openapi.json` (no key needed, and
+ * readable from other origins, for tools that load it).
  */
-export function loadStaticFiles(): ReadonlyMap<string, StaticFile> {
+export function loadStaticFiles(document: OpenApiDocument): ReadonlyMap<string, StaticFile> {
   const local = (name: string) =>
     readFileSync(new URL(`./public/${name}`, import.meta.url), "utf8");
   const client = clientBundle();
@@ -35,6 +40,18 @@ export function loadStaticFiles(): ReadonlyMap<string, StaticFile> {
     ["/browse.js", file(local("browse.js"), "text/javascript; charset=utf-8")],
     ["/browse.css", file(local("browse.css"), "text/css; charset=utf-8")],
     ["/client.js", file(client, "text/javascript; charset=utf-8")],
+    [
+      "/openapi.json",
+      {
+        body: JSON.stringify(document),
+        headers: {
+          "Content-Type": "application/json",
+          "Access-Control-Allow-Origin": "*",
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "no-cache",
+        },
+      },
+    ],
   ]);
 }
 

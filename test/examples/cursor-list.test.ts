@@ -11,9 +11,11 @@ import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { walkItems } from "../../src/client/index.js";
 import { cursorCodec } from "../../src/index.js";
-import { call } from "../support/http-call.js";
+import { call, recordExchanges } from "../support/http-call.js";
+import { nonConforming } from "../support/openapi-conformance.js";
 import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
 
+const exchanges = recordExchanges();
 const KEY = "cursor-key";
 const SECRET = "s".repeat(32);
 const config: Config = {
@@ -307,5 +309,13 @@ describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
         "cursor_query_mismatch",
       ]);
     });
+  });
+
+  // Last in this block: every exchange above, checked against the document the server serves.
+  it("answers only as its OpenAPI document (GET /openapi.json) describes", async () => {
+    const document = (await call(origin, { path: "/openapi.json" })).body;
+    const mine = exchanges.filter((exchange) => exchange.origin === origin);
+    expect(mine.length).toBeGreaterThan(20);
+    expect(nonConforming(document, mine)).toStrictEqual([]);
   });
 });

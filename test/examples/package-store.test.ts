@@ -8,9 +8,11 @@ import { startExpress } from "../../examples/package-store/serve-express.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
-import { call } from "../support/http-call.js";
+import { call, recordExchanges } from "../support/http-call.js";
+import { nonConforming } from "../support/openapi-conformance.js";
 import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
 
+const exchanges = recordExchanges();
 const KEY = "e2e-key";
 const config: Config = {
   host: "127.0.0.1",
@@ -489,5 +491,13 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       answer.headers["x-pagination-page"],
       answer.headers["x-pagination-pagesize"],
     ]).toStrictEqual([200, page, size]);
+  });
+
+  // Last in this block: every exchange above, checked against the document the server serves.
+  it("answers only as its OpenAPI document (GET /openapi.json) describes", async () => {
+    const document = (await call(origin, { path: "/openapi.json" })).body;
+    const mine = exchanges.filter((exchange) => exchange.origin === origin);
+    expect(mine.length).toBeGreaterThan(20);
+    expect(nonConforming(document, mine)).toStrictEqual([]);
   });
 });

@@ -24,6 +24,26 @@ export const TRANSPORT: ReadonlySet<string> = new Set([
   "transfer-encoding",
 ]);
 
+/** One exchange of {@link call}: where it went, what was sent, what came back. */
+export interface Exchange {
+  readonly origin: string;
+  readonly request: Call;
+  readonly answer: Answer;
+}
+
+const observers = new Set<(exchange: Exchange) => void>();
+
+/**
+ * Records every exchange {@link call} makes from now on (in this test file's worker).
+ *
+ * @returns the exchanges, filled in as calls complete
+ */
+export function recordExchanges(): Exchange[] {
+  const exchanges: Exchange[] = [];
+  observers.add((exchange) => exchanges.push(exchange));
+  return exchanges;
+}
+
 /** Sends `request` to `origin` with fetch and reads the whole answer. */
 export async function call(
   origin: string,
@@ -37,9 +57,11 @@ export async function call(
   const text = await response.text();
   const kept = [...response.headers].filter(([name]) => !TRANSPORT.has(name));
   const type = response.headers.get("content-type") ?? "";
-  return {
+  const answer: Answer = {
     status: response.status,
     headers: Object.fromEntries(kept),
     body: text === "" ? null : type.includes("json") ? JSON.parse(text) : text,
   };
+  for (const observe of observers) observe({ origin, request: { method, path, headers }, answer });
+  return answer;
 }
