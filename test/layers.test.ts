@@ -117,7 +117,7 @@ describe("layers", () => {
       readdirSync(fileURLToPath(new URL(".", import.meta.url)), { recursive: true }) as string[]
     )
       .map((file) => file.split("\\").join("/"))
-      .filter((file) => /^(http|pagination|params|resource)\/.*\.test\.ts$/.test(file));
+      .filter((file) => /^(http|pagination|params|resource|openapi)\/.*\.test\.ts$/.test(file));
     const orphans = tests.filter((file) => {
       const module = file.replace(/(\.properties)?\.test\.ts$/, ".ts");
       return !graph.has(module);

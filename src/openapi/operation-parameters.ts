@@ -63,7 +63,7 @@ export function pageSizeParameter(settings: PageParamsSettings): OpenApiParamete
 export function pageParameters(settings: ResourceSettings<never>): OpenApiParameter[] {
   const { pageParams, paginate } = settings;
   const past = {
-    empty: "is served empty, with links back",
+    empty: "is served empty",
     last: "is served as the last page",
     error: "is a 404 problem (`page_out_of_range`)",
   }[paginate.overflow ?? "empty"];

@@ -138,6 +138,26 @@ describe("the example's browse page", () => {
     }
   });
 
+  it("links to the API's OpenAPI document, which the browser loads", async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${api.url}/`);
+      await tab.click("a#openapi");
+      await tab.waitForURL(`${api.url}/openapi.json`);
+      const document = JSON.parse((await tab.textContent("body")) ?? "null");
+      expect([document.openapi, Object.keys(document.paths)]).toStrictEqual([
+        "3.1.1",
+        [
+          "/package/{owner}/{repo}/",
+          "/package/{owner}/{repo}/packages/",
+          "/v2/package/{owner}/{repo}/",
+        ],
+      ]);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it("shows the API's problem detail for a wrong key", async () => {
     const tab = await browser.newPage();
     try {

@@ -3,13 +3,14 @@
  * versions, each started on 127.0.0.1 with an ephemeral port and closed afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageDocument, packageRoutes } from "../../examples/package-store/api.js";
 import type { Config } from "../../examples/package-store/config.js";
 import { startExpress } from "../../examples/package-store/serve-express.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { call, recordExchanges } from "../support/http-call.js";
-import { nonConforming } from "../support/openapi-conformance.js";
+import { nonConforming, openApiErrors } from "../support/openapi-conformance.js";
 import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
 
 const exchanges = recordExchanges();
@@ -491,6 +492,22 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       answer.headers["x-pagination-page"],
       answer.headers["x-pagination-pagesize"],
     ]).toStrictEqual([200, page, size]);
+  });
+
+  it("serves its OpenAPI 3.1 document without a key, readable from any origin", async () => {
+    const answer = await call(origin, { path: "/openapi.json" });
+    const routes = packageRoutes(server.store, { apiKey: KEY });
+    expect(answer).toStrictEqual({
+      status: 200,
+      headers: {
+        "content-type": "application/json",
+        "access-control-allow-origin": "*",
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-cache",
+      },
+      body: JSON.parse(JSON.stringify(packageDocument(routes))),
+    });
+    expect(await openApiErrors(answer.body)).toStrictEqual([]);
   });
 
   // Last in this block: every exchange above, checked against the document the server serves.

@@ -1,0 +1,392 @@
+/**
+ * OpenAPI 3.1 from resources: the example's document is valid against the OpenAPI 3.1 schema (a
+ * maintained validator, @seriousme/openapi-schema-validator), and each part of an operation
+ * follows from the resource's definition and options.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { packageDocument, packageRoutes } from "../../examples/package-store/api.js";
+import { MemoryStore } from "../../examples/package-store/stores/memory-store.js";
+import {
+  apiKeyVerifier,
+  cursorList,
+  defineResource,
+  headerNamePresets,
+  json,
+  list,
+  type OpenApiOperation,
+  openApiDocument,
+  openApiPaths,
+  type ResourceOptions,
+  type StandardSchemaV1,
+} from "../../src/index.js";
+import { openApiPath } from "../../src/openapi/openapi-document.js";
+import { openApiErrors } from "../support/openapi-conformance.js";
+
+const SECRET = "openapi-secret-openapi-secret-!!";
+const rows = () => [];
+const listOf = (options: ResourceOptions = {}) =>
+  defineResource({ GET: list({ handler: rows }) }, options);
+/** The one operation of a resource at `/r/`. */
+const operationOf = (resource: ReturnType<typeof defineResource>, method = "get") =>
+  (openApiPaths([["/r/", resource]])["/r/"] as Record<string, OpenApiOperation>)[method];
+const parameter = (op: OpenApiOperation | undefined, name: string) =>
+  op?.parameters?.find((p) => p.name === name);
+/** Each problem status of an operation with its codes. */
+const problems = (op: OpenApiOperation | undefined) =>
+  Object.fromEntries(
+    Object.entries(op?.responses ?? {})
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, response]) => {
+        const schema = response.content?.["application/problem+json"]?.schema as {
+          properties: { code: { enum: string[] } };
+        };
+        return [status, schema.properties.code.enum];
+      }),
+  );
+/** A Standard Schema that cannot give JSON Schema (no `jsonSchema` converter). */
+const opaque: StandardSchemaV1 = {
+  "~standard": { version: 1, vendor: "test", validate: (value) => ({ value }) },
+};
+
+describe("openApiDocument", () => {
+  it("describes the example's routes as a valid OpenAPI 3.1 document", async () => {
+    const routes = packageRoutes(new MemoryStore(), { apiKey: "k", cursorSecret: SECRET });
+    const document = packageDocument(routes);
+    expect(await openApiErrors(document)).toStrictEqual([]);
+    expect(Object.keys(document.paths)).toStrictEqual([
+      "/package/{owner}/{repo}/",
+      "/package/{owner}/{repo}/packages/",
+      "/v2/package/{owner}/{repo}/",
+    ]);
+    expect(Object.keys(document.paths["/package/{owner}/{repo}/"] ?? {})).toStrictEqual([
+      "description",
+      "get",
+      "post",
+      "delete",
+      "options",
+    ]);
+  });
+
+  it("declares the API key as a security scheme, required where a resource checks one", () => {
+    const keyed = listOf({ apiKey: apiKeyVerifier("k") });
+    const document = openApiDocument(
+      [
+        ["/keyed/", keyed],
+        ["/open/", listOf()],
+      ],
+      { info: { title: "t", version: "1" }, securityScheme: "key" },
+    );
+    expect(document.components.securitySchemes).toStrictEqual({
+      key: {
+        type: "apiKey",
+        in: "header",
+        name: "X-Api-Key",
+        description: "The API key; a missing or wrong key is a 401 problem.",
+      },
+    });
+    expect([
+      document.paths["/keyed/"]?.get?.security,
+      document.paths["/open/"]?.get?.security,
+      document.paths["/keyed/"]?.options?.security,
+    ]).toStrictEqual([[{ key: [] }], undefined, undefined]);
+    const open = openApiDocument([["/open/", listOf()]], { info: { title: "t", version: "1" } });
+    expect(open.components.securitySchemes).toBeUndefined();
+  });
+
+  it("describes the 405 every path gives an undefined method, with Allow", async () => {
+    const document = openApiDocument([["/r/", listOf()]], { info: { title: "t", version: "1" } });
+    expect(await openApiErrors(document)).toStrictEqual([]);
+    expect(document.paths["/r/"]?.description).toBe(
+      "Other methods: 405 (`method_not_allowed`) with `Allow: GET, OPTIONS`.",
+    );
+    expect(document.components.responses?.MethodNotAllowed?.headers?.Allow?.required).toBe(true);
+  });
+});
+
+describe("openApiPaths: parameters", () => {
+  it.each<[string, ResourceOptions, string, string]>([
+    [
+      "by default",
+      {},
+      "The page, from 1. A value that is not a whole decimal number, or is below 1 (0, a negative), is read as 1; a page past the last is served empty.",
+      "Items per page, from 1 to 500. A value that is not a whole decimal number, or is below 1 (0, a negative), is read as 30; one over 500 is read as 500. The size served is in the page size header.",
+    ],
+    [
+      "strict, over the maximum an error, past the last a 404",
+      {
+        invalid: "strict",
+        overMax: "error",
+        overflow: "error",
+        maxPageSize: 50,
+        defaultPageSize: 5,
+      },
+      "The page, from 1. A value that is not a whole decimal number, or is below 1 (0, a negative), is a 400 problem (`invalid_parameter`); a page past the last is a 404 problem (`page_out_of_range`).",
+      "Items per page, from 1 to 50. A value that is not a whole decimal number, or is below 1 (0, a negative), is a 400 problem (`invalid_parameter`); one over 50 is a 400 problem (`page_size_too_large`). The size served is in the page size header.",
+    ],
+    [
+      "the last page past the end",
+      { overflow: "last" },
+      "The page, from 1. A value that is not a whole decimal number, or is below 1 (0, a negative), is read as 1; a page past the last is served as the last page.",
+      "Items per page, from 1 to 500. A value that is not a whole decimal number, or is below 1 (0, a negative), is read as 30; one over 500 is read as 500. The size served is in the page size header.",
+    ],
+  ])("page and page size, %s: honest about bad values", (_name, options, page, size) => {
+    const op = operationOf(listOf(options));
+    expect([
+      parameter(op, "page")?.description,
+      parameter(op, "page_size")?.description,
+    ]).toStrictEqual([page, size]);
+  });
+
+  it("uses the configured names, defaults and maximum", () => {
+    const op = operationOf(
+      listOf({ pageParam: "p", pageSizeParam: "per_page", defaultPageSize: 10, maxPageSize: 100 }),
+    );
+    expect(op?.parameters?.map((p) => [p.name, p.in, p.required, p.schema])).toStrictEqual([
+      ["p", "query", false, { type: "integer", minimum: 1, default: 1 }],
+      ["per_page", "query", false, { type: "integer", minimum: 1, maximum: 100, default: 10 }],
+    ]);
+  });
+
+  it.each<[string, StandardSchemaV1 | undefined, unknown[]]>([
+    ["no schema", undefined, []],
+    [
+      "a zod object: one parameter per property",
+      z.object({ status: z.enum(["a", "b"]), q: z.string().max(9).optional() }),
+      [
+        ["status", true, { type: "string", enum: ["a", "b"] }],
+        ["q", false, { type: "string", maxLength: 9 }],
+      ],
+    ],
+    [
+      "a schema that cannot give JSON Schema: one free-form object",
+      opaque,
+      [["params", false, { type: "object", additionalProperties: true }]],
+    ],
+    [
+      "a zod type JSON Schema cannot state: one free-form object",
+      z.object({ at: z.date() }),
+      [["params", false, { type: "object", additionalProperties: true }]],
+    ],
+  ])("filters of %s", (_name, schema, expected) => {
+    const op = operationOf(
+      defineResource({ GET: list({ ...(schema ? { schema } : {}), handler: rows }) }),
+    );
+    const filters = op?.parameters?.filter((p) => !["page", "page_size"].includes(p.name));
+    expect(filters?.map((p) => [p.name, p.required, p.schema])).toStrictEqual(expected);
+  });
+
+  it("describes a cursor list's page size and cursors, with their limit and problems", () => {
+    const op = operationOf(
+      defineResource({
+        GET: cursorList({
+          order: [{ name: "id" }],
+          secret: SECRET,
+          maxCursorLength: 512,
+          handler: rows,
+        }),
+      }),
+    );
+    expect(op?.parameters?.map((p) => [p.name, p.schema])).toStrictEqual([
+      ["page_size", { type: "integer", minimum: 1, maximum: 500, default: 30 }],
+      ["after", { type: "string", maxLength: 512 }],
+      ["before", { type: "string", maxLength: 512 }],
+    ]);
+    expect(parameter(op, "after")?.description).toBe(
+      "An opaque token from a `next` link: the page after its row. Not with `before` (a 400, `invalid_parameter`); empty reads as absent. A token altered, or signed with a secret no longer accepted: 400 `invalid_cursor`; issued for other filters or another list: 400 `cursor_query_mismatch`; over 512 characters: 400 `cursor_too_large`.",
+    );
+    expect(Object.keys(op?.responses?.[200]?.headers ?? {})).toStrictEqual([
+      "Link",
+      "X-Pagination-Count",
+      "X-Pagination-PageSize",
+      "Allow",
+    ]);
+    expect(op?.responses?.[200]?.headers?.["X-Pagination-PageSize"]?.required).toBe(true);
+  });
+
+  it("takes a body method's parameters from its JSON body, described by its schema", () => {
+    const post = operationOf(
+      defineResource({
+        POST: json({ schema: z.strictObject({ name: z.string() }), status: 201, handler: rows }),
+      }),
+      "post",
+    );
+    expect([post?.parameters, post?.requestBody]).toStrictEqual([
+      [],
+      {
+        required: false,
+        description: "The parameters as JSON (`application/json`); no body reads as no parameters.",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: { name: { type: "string" } },
+              required: ["name"],
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+    ]);
+    expect(Object.keys(post?.responses ?? {})[0]).toBe("201");
+  });
+});
+
+describe("openApiPaths: responses", () => {
+  it.each<[string, ReturnType<typeof defineResource>, string, Record<string, string[]>]>([
+    ["a lenient list without a schema", listOf(), "get", {}],
+    [
+      "a list with a schema, a key, strict and overflow errors",
+      defineResource(
+        { GET: list({ schema: z.object({ s: z.string() }), handler: rows }) },
+        { apiKey: apiKeyVerifier("k"), invalid: "strict", overMax: "error", overflow: "error" },
+      ),
+      "get",
+      {
+        400: ["invalid_parameter", "page_size_too_large", "validation_failed"],
+        401: ["unauthorized"],
+        404: ["page_out_of_range"],
+      },
+    ],
+    [
+      "a cursor list",
+      defineResource({
+        GET: cursorList({ order: [{ name: "id" }], secret: SECRET, handler: rows }),
+      }),
+      "get",
+      { 400: ["cursor_query_mismatch", "cursor_too_large", "invalid_cursor", "invalid_parameter"] },
+    ],
+    [
+      "a JSON body method with any JSON value and the handler's own problems",
+      defineResource({
+        POST: json({ body: "json", openapi: { problems: ["service_unavailable"] }, handler: rows }),
+      }),
+      "post",
+      {
+        400: ["bad_request", "malformed_json", "parameter_in_query"],
+        413: ["payload_too_large"],
+        415: ["unsupported_media_type"],
+        503: ["service_unavailable"],
+      },
+    ],
+    [
+      "an object body method that ignores query parameters",
+      defineResource({ DELETE: json({ handler: rows }) }, { queryOnBodyMethods: "ignore" }),
+      "delete",
+      {
+        400: ["bad_request", "body_not_object", "malformed_json"],
+        413: ["payload_too_large"],
+        415: ["unsupported_media_type"],
+      },
+    ],
+  ])("problems of %s", (_name, resource, method, expected) => {
+    expect(problems(operationOf(resource, method))).toStrictEqual(expected);
+  });
+
+  it("gives each problem status its body and headers", () => {
+    const op = operationOf(
+      defineResource(
+        { GET: list({ openapi: { problems: ["service_unavailable"] }, handler: rows }) },
+        { apiKey: apiKeyVerifier("k"), cors: true },
+      ),
+    );
+    expect(Object.keys(op?.responses?.[401]?.headers ?? {})).toStrictEqual([
+      "Allow",
+      "Access-Control-Allow-Origin",
+      "Access-Control-Expose-Headers",
+      "WWW-Authenticate",
+    ]);
+    expect(op?.responses?.[503]?.headers?.["Retry-After"]?.required).toBeUndefined();
+    expect(op?.responses?.[401]?.content?.["application/problem+json"]?.schema).toMatchObject({
+      required: ["type", "title", "status", "detail", "code"],
+      properties: { status: { const: 401 }, title: { const: "Unauthorized" } },
+    });
+  });
+
+  it.each<[string, ResourceOptions, string[]]>([
+    [
+      "the spec's",
+      {},
+      [
+        "Link",
+        "X-Pagination-Count",
+        "X-Pagination-Page",
+        "X-Pagination-PageTotal",
+        "X-Pagination-PageSize",
+        "Allow",
+      ],
+    ],
+    [
+      "X-Total-Count",
+      { headerNames: headerNamePresets.totalCount },
+      ["Link", "X-Total-Count", "Allow"],
+    ],
+  ])("names a list's headers as configured: %s", (_name, options, names) => {
+    expect(
+      Object.keys(operationOf(listOf(options))?.responses?.[200]?.headers ?? {}),
+    ).toStrictEqual(names);
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ["none given: rows of any JSON value", undefined, { type: "array", items: {} }],
+    [
+      "a zod row schema",
+      z.object({ id: z.number() }),
+      {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { id: { type: "number" } },
+          required: ["id"],
+          additionalProperties: false,
+        },
+      },
+    ],
+    ["a JSON Schema object", { type: "integer" }, { type: "array", items: { type: "integer" } }],
+  ])("describes a list's body with %s", (_name, response, schema) => {
+    const resource = defineResource({
+      GET: list({
+        ...(response ? { openapi: { response: response as Record<string, unknown> } } : {}),
+        handler: rows,
+      }),
+    });
+    expect(operationOf(resource)?.responses?.[200]?.content).toStrictEqual({
+      "application/json": { schema },
+    });
+  });
+});
+
+describe("openApiPath", () => {
+  it.each([
+    ["/package/:owner/:repo/", "/package/{owner}/{repo}/", ["owner", "repo"]],
+    ["/package/{owner}/x", "/package/{owner}/x", ["owner"]],
+    ["/", "/", []],
+  ])("%s is %s", (pattern, path, names) => {
+    expect(openApiPath(pattern)).toStrictEqual({ path, names });
+  });
+
+  it.each<[string, () => unknown, string]>([
+    [
+      "a path without /",
+      () => openApiPath("package/:id"),
+      'A route\'s path starts with "/"; got a string ("package/:id")',
+    ],
+    ["a parameter twice", () => openApiPath("/:id/:id"), 'The route "/:id/:id" names "id" twice'],
+    [
+      "a path given twice",
+      () =>
+        openApiPaths([
+          ["/a/:x", listOf()],
+          ["/a/{x}", listOf()],
+        ]),
+      'The path "/a/{x}" is given twice',
+    ],
+    [
+      "something not a resource",
+      () => openApiPaths([["/a/", { GET: list({ handler: rows }) } as never]]),
+      'The resource of "/a/" must come from defineResource',
+    ],
+  ])("refuses %s", (_name, run, message) => {
+    expect(run).toThrow(new TypeError(message));
+  });
+});
