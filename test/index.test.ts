@@ -35,6 +35,8 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "keysetRows",
       "keysetSql",
       "list",
+      "openApiDocument",
+      "openApiPaths",
       "pageLinks",
       "paginate",
       "paginateCountless",
