@@ -50,6 +50,11 @@ export {
   DEFAULT_PAGE_SIZE_PARAM,
 } from "./options.js";
 export {
+  type CountValue,
+  capCount,
+  type InexactCount,
+} from "./pagination/count-value.js";
+export {
   type CountlessPage,
   type CountlessPageRequest,
   paginateCountless,

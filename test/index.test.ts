@@ -21,6 +21,7 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "PROBLEM_CONTENT_TYPE",
       "PagewiseError",
       "apiKeyVerifier",
+      "capCount",
       "compareSortValues",
       "cursorCodec",
       "cursorLinkHeader",

@@ -19,6 +19,10 @@ export interface CountlessPageRequest {
   readonly rows: number;
   /** Whether a row follows this page (fetch `pageSize + 1` rows to know). */
   readonly hasMore: boolean;
+  /** A lower bound of the total (a capped count over its cap), sent as its own header. */
+  readonly countAtLeast?: number | undefined;
+  /** An estimate of the total, sent as its own header, never as the count. */
+  readonly countEstimate?: number | undefined;
 }
 
 /**
@@ -36,6 +40,10 @@ export interface CountlessPage extends PageSlice, LinkTargets {
   readonly overflow: boolean;
   /** Whether a row follows this page. */
   readonly hasMore: boolean;
+  /** The total is at least this (`X-Pagination-CountAtLeast`), when a capped count said so. */
+  readonly countAtLeast?: number;
+  /** The total is about this (`X-Pagination-CountEstimate`), when the handler estimated it. */
+  readonly countEstimate?: number;
 }
 
 /**
@@ -43,7 +51,9 @@ export interface CountlessPage extends PageSlice, LinkTargets {
  * count): `X-Pagination-Page` and `-PageSize` and the links `first`, `prev` and `next`, never a
  * total. When the page itself tells the total (no row follows it, and it holds rows or is page 1)
  * the answer is the spec's after all: a {@link Page} from {@link paginate} with the exact count
- * `offset + rows`. A page past the end links only to `first` (the last page is not known).
+ * `offset + rows` (a derived count). A page past the end links only to `first` (the last page is
+ * not known). A bound or an estimate of the total (`countAtLeast`, `countEstimate`) goes out in
+ * its own header while the total is not known, never as `X-Pagination-Count`.
  *
  * @param request - `{ page, pageSize, rows, hasMore }`
  * @param options - `overflow`: `'error'` answers 404 for a page past the end; `'last'` cannot find
@@ -86,6 +96,15 @@ export function paginateCountless(
   };
   if (page > 1 && !overflow) result.prev = page - 1;
   if (hasMore) result.next = page + 1;
+  const { countAtLeast, countEstimate } = request;
+  if (countAtLeast !== undefined) {
+    assertRange("countAtLeast", countAtLeast, 1, Number.MAX_SAFE_INTEGER);
+    result.countAtLeast = countAtLeast;
+  }
+  if (countEstimate !== undefined) {
+    assertRange("countEstimate", countEstimate, 0, Number.MAX_SAFE_INTEGER);
+    result.countEstimate = countEstimate;
+  }
   return result;
 }
 

@@ -9,6 +9,19 @@ export interface PaginationHeaderNames {
   readonly page: string | null;
   readonly pageTotal: string | null;
   readonly pageSize: string | null;
+  /**
+   * A lower bound of the total, sent instead of the count when a capped count found more rows
+   * than its cap (docs/databases.md).
+   *
+   * @default "X-Pagination-CountAtLeast"
+   */
+  readonly countAtLeast?: string | null;
+  /**
+   * An estimate of the total (the planner's, say), never sent as the count (docs/databases.md).
+   *
+   * @default "X-Pagination-CountEstimate"
+   */
+  readonly countEstimate?: string | null;
 }
 
 /**
@@ -28,6 +41,8 @@ export const headerNamePresets = Object.freeze({
     page: "X-Pagination-Page",
     pageTotal: "X-Pagination-PageTotal",
     pageSize: "X-Pagination-PageSize",
+    countAtLeast: "X-Pagination-CountAtLeast",
+    countEstimate: "X-Pagination-CountEstimate",
   }),
   totalCount: Object.freeze({
     link: "Link",
@@ -35,6 +50,8 @@ export const headerNamePresets = Object.freeze({
     page: null,
     pageTotal: null,
     pageSize: null,
+    countAtLeast: null,
+    countEstimate: null,
   }),
 } satisfies Record<string, PaginationHeaderNames>);
 
@@ -56,14 +73,22 @@ export function exposedHeaderNames(
   return checkedHeaderNames(names).filter((name): name is string => name !== null);
 }
 
-/** The five keys of {@link PaginationHeaderNames} (the type checker keeps this complete). */
+/** The keys of {@link PaginationHeaderNames} (the type checker keeps this complete). */
 const NAME_KEYS: Record<keyof PaginationHeaderNames, true> = {
   link: true,
   count: true,
   page: true,
   pageTotal: true,
   pageSize: true,
+  countAtLeast: true,
+  countEstimate: true,
 };
+
+/** The two names a set may leave out, and what they are then. */
+const OPTIONAL_NAMES = {
+  countAtLeast: "X-Pagination-CountAtLeast",
+  countEstimate: "X-Pagination-CountEstimate",
+} as const;
 
 type HeaderNameList = [
   link: string | null,
@@ -71,12 +96,15 @@ type HeaderNameList = [
   page: string | null,
   pageTotal: string | null,
   pageSize: string | null,
+  countAtLeast: string | null,
+  countEstimate: string | null,
 ];
 
 const checked = new WeakMap<PaginationHeaderNames, HeaderNameList>();
 
 /**
- * The five names in order link, count, page, pageTotal, pageSize, each checked once per object to be
+ * The names in order link, count, page, pageTotal, pageSize, countAtLeast, countEstimate (the last
+ * two defaulted when left out), each checked once per object to be
  * an HTTP token (no injection through configuration) and distinct from the others in any letter case.
  */
 export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList {
@@ -86,6 +114,7 @@ export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList
   assertKnownNames("headerNames key", names, NAME_KEYS);
   for (const key of Object.keys(NAME_KEYS)) {
     const name = (names as unknown as Record<string, unknown>)[key];
+    if (name === undefined && Object.hasOwn(OPTIONAL_NAMES, key)) continue;
     if (name !== null && typeof name !== "string") {
       throw new TypeError(
         `headerNames.${key} must be a header name or null (not sent); got ${describeValue(name)}`,
@@ -98,6 +127,8 @@ export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList
     names.page,
     names.pageTotal,
     names.pageSize,
+    names.countAtLeast === undefined ? OPTIONAL_NAMES.countAtLeast : names.countAtLeast,
+    names.countEstimate === undefined ? OPTIONAL_NAMES.countEstimate : names.countEstimate,
   ];
   const seen = new Set<string>();
   for (const name of list) {

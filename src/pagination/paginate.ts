@@ -81,6 +81,10 @@ export interface Page extends PageSlice, LinkTargets {
   readonly next?: number;
   /** Page number of the `last` link; present when there is more than one page. */
   readonly last?: number;
+  /** Never on a page with an exact count (a countless page may carry it). */
+  readonly countAtLeast?: undefined;
+  /** Never on a page with an exact count (a countless page may carry it). */
+  readonly countEstimate?: undefined;
 }
 
 /**

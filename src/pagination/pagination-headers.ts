@@ -60,8 +60,13 @@ export function paginationHeaders(
 /** {@link PaginationHeadersOptions} (but the URLs) checked and resolved. */
 export interface HeaderSettings {
   readonly emptyHeadersZero: boolean;
-  /** The names in order link, count, page, pageTotal, pageSize; `null` for one not sent. */
+  /**
+   * The names in order link, count, page, pageTotal, pageSize, countAtLeast, countEstimate;
+   * `null` for one not sent.
+   */
   readonly names: readonly [
+    string | null,
+    string | null,
     string | null,
     string | null,
     string | null,
@@ -99,7 +104,7 @@ export function writePaginationHeaders(
   baseUrl: string | URL | undefined,
 ): void {
   if (page.count === 0 && !settings.emptyHeadersZero) return;
-  const [link, count, current, pageTotal, pageSize] = settings.names;
+  const [link, count, current, pageTotal, pageSize, atLeast, estimate] = settings.names;
   if (link !== null && hasLinkTarget(page)) {
     const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
     const header = { value: "", prefix, suffix };
@@ -112,6 +117,12 @@ export function writePaginationHeaders(
     headers[pageTotal] = String(page.pageTotal);
   }
   if (pageSize !== null) headers[pageSize] = String(page.pageSize);
+  if (atLeast !== null && page.countAtLeast !== undefined) {
+    headers[atLeast] = String(page.countAtLeast);
+  }
+  if (estimate !== null && page.countEstimate !== undefined) {
+    headers[estimate] = String(page.countEstimate);
+  }
 }
 
 /** Appends the link to page `target` to a Link header value being built. */

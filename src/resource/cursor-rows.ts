@@ -1,13 +1,15 @@
 import { describeValue } from "../option-checks.js";
+import { type ReadCount, readCount } from "../pagination/count-value.js";
 import { keysetRows } from "../pagination/keyset-rows.js";
 import type { CursorListMethod, CursorQuery, CursorResult } from "./cursor-method.js";
-import { rowArray, wholeCount } from "./list-page.js";
+import { rowArray } from "./list-page.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 
 /** A cursor handler's answer: the rows in the direction of travel, and the count when given. */
 export interface CursorRows {
   readonly rows: readonly unknown[];
-  readonly count: number | undefined;
+  /** The count given: exact, a bound or an estimate (each its own header); none without one. */
+  readonly count: ReadCount | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ export function cursorRows(
     const { side, values, limit } = cursor;
     const at = side === undefined || values === undefined ? undefined : { side, values };
     const rows = keysetRows(definition.columns, result, definition.valuesOf, at, limit);
-    return { rows, count: result.length };
+    return { rows, count: { exact: result.length } };
   }
   const { items, count: given } = (result ?? {}) as { items?: unknown; count?: unknown };
   if (isThenable(given)) Promise.resolve(given).catch(() => undefined);
@@ -43,7 +45,7 @@ export function cursorRows(
   }
   const answer = (fetched: unknown, n: unknown): CursorRows => ({
     rows: rowArray(fetched),
-    count: n === undefined ? undefined : wholeCount(n),
+    count: n === undefined ? undefined : readCount(n),
   });
   if (!isThenable(count)) return andThen(rows as MaybePromise<unknown>, (r) => answer(r, count));
   return Promise.all([count, rows]).then(([n, r]) => answer(r, n));

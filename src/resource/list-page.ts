@@ -1,4 +1,5 @@
 import { describeValue } from "../option-checks.js";
+import { readCount } from "../pagination/count-value.js";
 import { type CountlessPage, paginateCountless } from "../pagination/countless-page.js";
 import type { PageParams } from "../pagination/page-params.js";
 import {
@@ -19,8 +20,10 @@ export interface ServedPage {
 /**
  * The page a list handler's result serves, by its shape: a whole dataset (sliced here), a count
  * with the items (a count function or promise runs alongside `items()` unless `overflow: 'last'`
- * needs the count first), or no count (a countless page, one row more fetched to know whether
- * another follows). A result of another shape is a bug: TypeError or RangeError.
+ * needs the count first; a `{ whenNeeded }` count runs only when the page does not tell the total),
+ * or no count (a countless page, one row more fetched to know whether another follows). A count
+ * may be exact, `{ atLeast }` or `{ estimate }` (see {@link readCount}). A result of another shape
+ * is a bug: TypeError or RangeError.
  */
 export function listPage(
   result: ListResult<unknown>,
@@ -37,10 +40,11 @@ export function listPage(
   if (isThenable(given)) Promise.resolve(given).catch(() => undefined);
   const items = itemsOf(result);
   if (!("count" in (result as object))) return countless(result, items, requested, options);
+  if (isDeferred(given)) return deferred(given.whenNeeded, items, requested, options);
   const count = typeof given === "function" ? given() : given;
-  if (!isThenable(count)) return counted(wholeCount(count), items, requested, options);
+  if (!isThenable(count)) return counted(count, items, requested, options);
   if (options.overflow === "last" || typeof items !== "function") {
-    return Promise.resolve(count).then((n) => counted(wholeCount(n), items, requested, options));
+    return Promise.resolve(count).then((n) => counted(n, items, requested, options));
   }
   // Alongside: the requested page's rows while the count runs; the count then decides the page.
   let rows: ReturnType<typeof items>;
@@ -51,21 +55,88 @@ export function listPage(
     throw error;
   }
   return Promise.all([count, rows]).then(([n, fetched]) => {
-    const page = paginate({ count: wholeCount(n), ...requested }, options);
+    const total = readCount(n);
+    if (!("exact" in total)) return inexactPage(fetched, total, requested, options);
+    const page = paginate({ count: total.exact, ...requested }, options);
     return { page, rows: pageRows(fetched, page) };
   });
 }
 
+/** A count asked for only when the page does not tell the total: `{ whenNeeded: () => count }`. */
+function isDeferred(count: unknown): count is { whenNeeded: () => unknown } {
+  return (
+    typeof count === "object" &&
+    count !== null &&
+    typeof (count as { whenNeeded?: unknown }).whenNeeded === "function"
+  );
+}
+
 function counted(
-  count: number,
+  given: unknown,
   items: ListItems<unknown>,
   requested: PageParams,
   options: PaginateOptions,
 ): MaybePromise<ServedPage> {
-  const page = paginate({ count, ...requested }, options);
+  const total = readCount(given);
+  if (!("exact" in total)) {
+    const rows =
+      typeof items === "function" ? items(sliceOf(requested, requested.pageSize)) : items;
+    return andThen(rows, (fetched) => inexactPage(fetched, total, requested, options));
+  }
+  const page = paginate({ count: total.exact, ...requested }, options);
   if (typeof items !== "function") return { page, rows: pageRows(items, page) };
   if (page.isEmpty) return { page, rows: [] };
   return andThen(items(page), (fetched) => ({ page, rows: pageRows(fetched, page) }));
+}
+
+/**
+ * A page whose total is a bound or an estimate: countless (a full page has a `next` link, a short
+ * one tells the total, exact), the bound or estimate in its own header meanwhile.
+ */
+function inexactPage(
+  fetched: unknown,
+  total: { readonly atLeast: number } | { readonly estimate: number },
+  requested: PageParams,
+  options: PaginateOptions,
+): ServedPage {
+  const rows = rowArray(fetched);
+  return countlessPage(rows, rows.length === requested.pageSize, requested, options, total);
+}
+
+/**
+ * A `{ whenNeeded }` count: the page's rows first, one more than a page; only when they do not
+ * tell the total (a row follows, or the page is past the end) is the count asked for.
+ */
+function deferred(
+  whenNeeded: () => unknown,
+  items: ListItems<unknown>,
+  requested: PageParams,
+  options: PaginateOptions,
+): MaybePromise<ServedPage> {
+  if (typeof items !== "function") {
+    throw new TypeError(
+      "A list handler with a { whenNeeded } count gives items as a function: pagewise asks it for one row more than a page, and for the last page when a page past the end is served as the last",
+    );
+  }
+  const { page, pageSize } = requested;
+  return andThen(items(sliceOf(requested, pageSize + 1)), (fetched) => {
+    const rows = rowArray(fetched);
+    if (rows.length > pageSize + 1) throw tooManyRows(rows.length, pageSize + 1);
+    const more = rows.length > pageSize;
+    // The page tells the total: no count asked for (a derived count).
+    if (!more && (rows.length > 0 || page === 1)) {
+      return countlessPage(rows, false, requested, options);
+    }
+    return andThen(whenNeeded() as MaybePromise<unknown>, (given) => {
+      const total = readCount(given);
+      if (!("exact" in total)) return countlessPage(rows, more, requested, options, total);
+      const served = paginate({ count: total.exact, ...requested }, options);
+      if (served.isEmpty) return { page: served, rows: [] };
+      if (served.page === page)
+        return { page: served, rows: pageRows(rows.slice(0, pageSize), served) };
+      return andThen(items(served), (last) => ({ page: served, rows: pageRows(last, served) }));
+    });
+  });
 }
 
 function countless(
@@ -98,6 +169,7 @@ function countlessPage(
   hasMore: boolean,
   requested: PageParams,
   options: PaginateOptions,
+  total?: { readonly atLeast: number } | { readonly estimate: number },
 ): ServedPage {
   const { pageSize } = requested;
   const rows = rowArray(fetched);
@@ -109,7 +181,17 @@ function countlessPage(
   }
   const served = rows.length > pageSize ? rows.slice(0, pageSize) : rows;
   const more = hasMore || rows.length > pageSize;
-  const request = { page: requested.page, pageSize, rows: served.length, hasMore: more };
+  const request = {
+    page: requested.page,
+    pageSize,
+    rows: served.length,
+    hasMore: more,
+    ...(total === undefined
+      ? {}
+      : "atLeast" in total
+        ? { countAtLeast: total.atLeast }
+        : { countEstimate: total.estimate }),
+  };
   const page = paginateCountless(request, options);
   return { page, rows: served };
 }
@@ -129,20 +211,6 @@ function itemsOf(result: ListResult<unknown>): ListItems<unknown> {
   throw new TypeError(
     `A list handler returns an array, { count, items } or { items, hasMore }, with items an array or a function; got ${describeValue(result)}${items === undefined ? "" : ` with items ${describeValue(items)}`}`,
   );
-}
-
-export function wholeCount(count: unknown): number {
-  if (typeof count === "string" || typeof count === "bigint") {
-    throw new TypeError(
-      `A list handler's count must be a number; got ${describeValue(count)}. node-postgres returns count(*) as a string (a bigint): pass Number(row.count).`,
-    );
-  }
-  if (!Number.isSafeInteger(count) || (count as number) < 0) {
-    throw new RangeError(
-      `A list handler's count must be a whole number of at least 0; got ${describeValue(count)}`,
-    );
-  }
-  return count as number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CountValue } from "../pagination/count-value.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
@@ -26,12 +27,25 @@ export interface ListContext<P, N> extends HandlerContext<P, N> {
 }
 
 /**
- * A list's count: a number, a promise of one, or a function giving either. A promise or a function
- * runs alongside `items()` (a page then costs the slower of the two, not their sum), except with
- * `overflow: 'last'`, which needs the count before it knows which page to fetch. A whole number:
- * node-postgres gives `count(*)` as a string, pass `Number(row.count)`.
+ * A list's count:
+ * - a {@link CountValue} (an exact whole number, `{ atLeast }` from {@link capCount}, or
+ *   `{ estimate }`), a promise of one, or a function giving either: a promise or a function runs
+ *   alongside `items()` (a page costs the slower of the two, not their sum), except with
+ *   `overflow: 'last'`, which needs the count before it knows which page to fetch;
+ * - `{ whenNeeded: () => count }`: `items()` is asked first, for one row more than a page, and the
+ *   count only when those rows do not tell the total (a row follows, or the page is past the
+ *   end): no count query for a list that fits on its page, or on its last page (a derived
+ *   count), at the price of running after the rows instead of beside them.
+ *
+ * An exact count is the spec's `X-Pagination-Count`; a bound or an estimate has its own header and
+ * the list is paged by `next` links (docs/databases.md). node-postgres gives `count(*)` as a
+ * string: pass `Number(row.count)`.
  */
-export type ListCount = number | PromiseLike<number> | (() => number | PromiseLike<number>);
+export type ListCount =
+  | CountValue
+  | PromiseLike<CountValue>
+  | (() => CountValue | PromiseLike<CountValue>)
+  | { readonly whenNeeded: () => CountValue | PromiseLike<CountValue> };
 
 /**
  * A list's rows: the page's rows as an array, or a function fetching the rows of a

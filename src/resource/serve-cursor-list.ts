@@ -61,7 +61,7 @@ export async function serveCursorList<N>(
     page.next === undefined ? undefined : tokenOf(page.next),
   ]);
   const headers: Record<string, string> = { "Content-Type": "application/json" };
-  const [linkName, countName, , , pageSizeName] = settings.headers.names;
+  const [linkName, countName, , , pageSizeName, atLeastName, estimateName] = settings.headers.names;
   const link = cursorLinkHeader(
     { first: page.first, prev, next },
     names,
@@ -70,7 +70,15 @@ export async function serveCursorList<N>(
     linkBase(resource, request),
   );
   if (linkName !== null && link !== undefined) headers[linkName] = link;
-  if (countName !== null && count !== undefined) headers[countName] = String(count);
+  if (count !== undefined) {
+    const [name, value] =
+      "exact" in count
+        ? [countName, count.exact]
+        : "atLeast" in count
+          ? [atLeastName, count.atLeast]
+          : [estimateName, count.estimate];
+    if (name !== null) headers[name] = String(value);
+  }
   if (pageSizeName !== null) headers[pageSizeName] = String(pageSize);
   return { status: 200, headers, body: JSON.stringify(page.rows) };
 }

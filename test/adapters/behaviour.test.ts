@@ -11,7 +11,7 @@ const key = { "x-api-key": API_KEY };
 const jsonType = { "content-type": "application/json" };
 const problemType = { "content-type": "application/problem+json" };
 const exposed =
-  "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize";
+  "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize, X-Pagination-CountAtLeast, X-Pagination-CountEstimate";
 
 /** The pagination headers of a page, with the given Link entries (rel → page). */
 function paged(

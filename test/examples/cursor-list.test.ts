@@ -222,7 +222,7 @@ describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
       post.headers.allow,
     ]).toStrictEqual([
       "*",
-      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize",
+      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize, X-Pagination-CountAtLeast, X-Pagination-CountEstimate",
       405,
       "GET, OPTIONS",
     ]);

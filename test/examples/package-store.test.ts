@@ -473,7 +473,7 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       answer.headers["access-control-expose-headers"],
     ]).toStrictEqual([
       "*",
-      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize",
+      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize, X-Pagination-CountAtLeast, X-Pagination-CountEstimate",
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
 describe("exposedHeaderNames", () => {
   it.each<[string, PaginationHeaderNames | undefined, string[]]>([
     [
-      "default: the spec's five",
+      "default: the spec's five, and the bound and the estimate of a count",
       undefined,
       [
         "Link",
@@ -16,13 +16,34 @@ describe("exposedHeaderNames", () => {
         "X-Pagination-Page",
         "X-Pagination-PageTotal",
         "X-Pagination-PageSize",
+        "X-Pagination-CountAtLeast",
+        "X-Pagination-CountEstimate",
       ],
     ],
     ["totalCount preset", headerNamePresets.totalCount, ["Link", "X-Total-Count"]],
     [
-      "custom, nulls left out",
+      "custom, nulls left out, the bound and estimate by default",
       { link: null, count: "X-Total", page: "X-Page", pageTotal: null, pageSize: "X-Per-Page" },
-      ["X-Total", "X-Page", "X-Per-Page"],
+      [
+        "X-Total",
+        "X-Page",
+        "X-Per-Page",
+        "X-Pagination-CountAtLeast",
+        "X-Pagination-CountEstimate",
+      ],
+    ],
+    [
+      "custom, every name given",
+      {
+        link: "Link",
+        count: "X-Total",
+        page: null,
+        pageTotal: null,
+        pageSize: null,
+        countAtLeast: "X-Total-Min",
+        countEstimate: null,
+      },
+      ["Link", "X-Total", "X-Total-Min"],
     ],
   ])("%s", (_name, names, expected) => {
     expect(exposedHeaderNames(names)).toStrictEqual(expected);

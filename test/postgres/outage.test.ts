@@ -28,7 +28,7 @@ const unavailable = {
     "content-type": "application/problem+json",
     "retry-after": "1",
     "access-control-expose-headers":
-      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize",
+      "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize, X-Pagination-CountAtLeast, X-Pagination-CountEstimate",
     "access-control-allow-origin": "*",
   },
   body: {

@@ -3,7 +3,7 @@ import { type CorsRequest, corsHeaders } from "../../src/adapter/index.js";
 import { type CorsOptions, headerNamePresets } from "../../src/index.js";
 
 const exposed =
-  "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize";
+  "Link, X-Pagination-Count, X-Pagination-Page, X-Pagination-PageTotal, X-Pagination-PageSize, X-Pagination-CountAtLeast, X-Pagination-CountEstimate";
 const simple = (origin?: string): CorsRequest => ({ origin, preflight: false });
 const preflight = (origin?: string): CorsRequest => ({ origin, preflight: true });
 

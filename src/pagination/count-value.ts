@@ -1,0 +1,82 @@
+import { describeValue } from "../option-checks.js";
+
+/**
+ * A total that is not exact: a lower bound from a capped count (`atLeast`, see {@link capCount}),
+ * or an estimate (the planner's, say). Neither is ever sent as `X-Pagination-Count`, which the
+ * spec defines as the total: each has its own header, and the list is paged by `next` links as a
+ * countless one is (docs/databases.md).
+ */
+export type InexactCount = { readonly atLeast: number } | { readonly estimate: number };
+
+/** A list's total: exact (a whole number), at least some number, or an estimate. */
+export type CountValue = number | InexactCount;
+
+/** A {@link CountValue} checked and told apart. */
+export type ReadCount =
+  | { readonly exact: number }
+  | { readonly atLeast: number }
+  | { readonly estimate: number };
+
+/**
+ * The total of a capped count: a count of at most `cap + 1` rows (`SELECT count(*) FROM (SELECT 1
+ * … LIMIT cap + 1)`), exact at or below the cap, and `{ atLeast: cap + 1 }` above it.
+ *
+ * @param counted - the rows the capped query counted (at most `cap + 1`)
+ * @param cap - the most rows counted exactly; 0 or more
+ * @throws {RangeError} for a cap or a count that is not a whole number of at least 0
+ * @example
+ * ```ts
+ * const [{ n }] = await sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM t WHERE … LIMIT ${cap + 1}) s`;
+ * return { count: capCount(n, cap), items };
+ * ```
+ */
+export function capCount(counted: number, cap: number): CountValue {
+  for (const [name, value] of [
+    ["cap", cap],
+    ["counted", counted],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(
+        `${name} must be a whole number of at least 0; got ${describeValue(value)}`,
+      );
+    }
+  }
+  return counted > cap ? { atLeast: cap + 1 } : counted;
+}
+
+/**
+ * A handler's count read: a whole number (exact), `{ atLeast }` or `{ estimate }`, each a whole
+ * number. Anything else is a bug in the handler, thrown, never sent.
+ *
+ * @throws {TypeError} for text or a bigint (node-postgres gives `count(*)` as text), or another shape
+ * @throws {RangeError} for a number that is not whole, or below 0 (below 1 for `atLeast`)
+ */
+export function readCount(count: unknown): ReadCount {
+  if (typeof count === "object" && count !== null) {
+    const { atLeast, estimate } = count as { atLeast?: unknown; estimate?: unknown };
+    if (atLeast !== undefined && estimate === undefined && Object.keys(count).length === 1) {
+      return { atLeast: whole(atLeast, "count's atLeast", 1) };
+    }
+    if (estimate !== undefined && atLeast === undefined && Object.keys(count).length === 1) {
+      return { estimate: whole(estimate, "count's estimate", 0) };
+    }
+    throw new TypeError(
+      `A list handler's count is a number, { atLeast } or { estimate }; got ${describeValue(count)} with ${JSON.stringify(Object.keys(count))}`,
+    );
+  }
+  return { exact: whole(count, "count", 0) };
+}
+
+function whole(value: unknown, name: string, least: number): number {
+  if (typeof value === "string" || typeof value === "bigint") {
+    throw new TypeError(
+      `A list handler's ${name} must be a number; got ${describeValue(value)}. node-postgres returns count(*) as a string (a bigint): pass Number(row.count).`,
+    );
+  }
+  if (!Number.isSafeInteger(value) || (value as number) < least) {
+    throw new RangeError(
+      `A list handler's ${name} must be a whole number of at least ${least}; got ${describeValue(value)}`,
+    );
+  }
+  return value as number;
+}
