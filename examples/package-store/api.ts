@@ -182,9 +182,14 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
  * The OpenAPI 3.1 document of the routes, as `GET /openapi.json` serves it.
  *
  * @param routes - from {@link packageRoutes}
+ * @param publicUrl - the trusted public base (`PUBLIC_URL`), the document's server when given
  */
-export function packageDocument(routes: readonly [string, Resource][]): OpenApiDocument {
+export function packageDocument(
+  routes: readonly [string, Resource][],
+  publicUrl?: string,
+): OpenApiDocument {
   return openApiDocument(routes, {
+    ...(publicUrl ? { servers: [{ url: publicUrl }] } : {}),
     info: {
       title: "Package store (pagewise example)",
       version: "1.0.0",

@@ -52,7 +52,7 @@ export async function createPackageApi(config: Config) {
     throw error;
   }
   const routes = packageRoutes(store, config);
-  return { store, routes, files: loadStaticFiles(packageDocument(routes)) };
+  return { store, routes, files: loadStaticFiles(packageDocument(routes, config.publicUrl)) };
 }
 
 /** Listens on the configured host and port; gives the real URL and a close function (server, then store). */

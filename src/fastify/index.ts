@@ -12,7 +12,7 @@ import type {
   FastifySchema,
 } from "fastify";
 import fp from "fastify-plugin";
-import { openApiPath } from "../openapi/openapi-document.js";
+import { pathParameterNames } from "../openapi/openapi-document.js";
 import { resourcePathItem } from "../openapi/resource-path-item.js";
 import type { BodyInput } from "../params/json-body.js";
 import type { ResourceResponse } from "../resource/contract.js";
@@ -90,7 +90,7 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, regis
       const serve = handler(merged);
       // Each described method a route of its own with its schema, for @fastify/swagger; the rest
       // (405, HEAD) one hidden route. The schemas describe: nothing is compiled from them.
-      const item = resourcePathItem(merged as Resource<never>, openApiPath(url).names, "header");
+      const item = resourcePathItem(merged as Resource<never>, pathParameterNames(url), "header");
       const described = methods.filter((m) => item[m.toLowerCase() as "get"] !== undefined);
       for (const method of described) {
         const operation = item[method.toLowerCase() as "get"];

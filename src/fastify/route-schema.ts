@@ -25,7 +25,7 @@ export function fastifyRouteSchema(operation: OpenApiOperation): FastifyRouteSch
     if (group.length > 0) schema[key] = objectOf(group);
   }
   const body = requestBody?.content["application/json"]?.schema;
-  if (body !== undefined) schema.body = body;
+  if (body !== undefined) schema.body = typed(body);
   if (operation.security !== undefined) schema.security = operation.security;
   schema.response = Object.fromEntries(
     Object.entries(responses).map(([status, response]) => [
@@ -42,7 +42,16 @@ export function fastifyRouteSchema(operation: OpenApiOperation): FastifyRouteSch
                 ]),
               ),
             }),
-        ...(response.content === undefined ? {} : { content: response.content }),
+        ...(response.content === undefined
+          ? { type: "null" } // no body: @fastify/swagger's convention, left alone by Fastify 4
+          : {
+              content: Object.fromEntries(
+                Object.entries(response.content).map(([type, media]) => [
+                  type,
+                  { schema: typed(media.schema) },
+                ]),
+              ),
+            }),
       },
     ]),
   );
@@ -61,4 +70,11 @@ function objectOf(parameters: readonly OpenApiParameter[]): JsonSchema {
     ),
     required: parameters.filter((p) => p.required).map((p) => p.name),
   };
+}
+
+/** Any JSON value, stated with its types: Fastify 4 reads a schema without a type as an object's. */
+const ANY_JSON = { type: ["object", "array", "string", "number", "boolean", "null"] };
+
+function typed(schema: JsonSchema): JsonSchema {
+  return Object.keys(schema).length === 0 ? ANY_JSON : schema;
 }

@@ -11,8 +11,8 @@ interface JsonSchemaConverter {
  * A schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): a plain JSON Schema object as given; a
  * Standard Schema through its Standard JSON Schema converter (`~standard.jsonSchema`, which zod 4
  * implements), for the values it takes (`input`: parameters, request bodies) or gives (`output`);
- * `undefined` for a schema that cannot say (no converter, or one that throws), which the caller
- * describes by its shape alone.
+ * `undefined` for a schema that cannot say (no converter, one that throws, or one that needs
+ * references: a recursive schema, one with ids), which the caller describes by its shape alone.
  *
  * @param schema - a zod schema, another Standard Schema, or a JSON Schema object
  * @param side - `input` for what a client sends, `output` for what a server answers
@@ -28,15 +28,33 @@ export function jsonSchemaOf(
 ): JsonSchema | undefined {
   if (schema === undefined) return undefined;
   const standard = (schema as { "~standard"?: { jsonSchema?: JsonSchemaConverter } })["~standard"];
-  if (standard === undefined) return schema as JsonSchema;
+  if (standard === undefined) return referenceFree(schema as JsonSchema);
   const convert = standard.jsonSchema?.[side];
   if (typeof convert !== "function") return undefined;
   try {
     const { $schema: _dialect, ...converted } = convert({ target: "draft-2020-12" });
-    return converted;
+    return referenceFree(converted);
   } catch {
     return undefined; // a type JSON Schema cannot state (a transform, a date): described by shape
   }
+}
+
+/**
+ * The schema, unless it holds a `$ref` or `$defs` (a recursive schema, one with ids): inlined into
+ * an OpenAPI document, those would resolve against the document's root, not the schema's, and
+ * break it. Such a schema is described by its shape alone.
+ */
+function referenceFree(schema: JsonSchema): JsonSchema | undefined {
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (!Array.isArray(node) && ("$ref" in node || "$defs" in node || "$dynamicRef" in node)) {
+      return undefined;
+    }
+    pending.push(...Object.values(node));
+  }
+  return schema;
 }
 
 /**

@@ -64,6 +64,16 @@ export function openApiPath(pattern: string): { path: string; names: string[] } 
 }
 
 /**
+ * The names of a route's `:name` parameters, as a router reads them; never throws (a Fastify
+ * route may be `""` under a prefix, or `*`). For describing a route an adapter registers.
+ */
+export function pathParameterNames(pattern: string): string[] {
+  return [
+    ...new Set([...pattern.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string)),
+  ];
+}
+
+/**
  * The OpenAPI 3.1 `paths` of resources, to merge into a document of one's own (with the
  * `components` of {@link openApiDocument}, whose security scheme the operations name). Each
  * path item holds an operation per defined method and OPTIONS, described from the resource
@@ -74,7 +84,8 @@ export function openApiPath(pattern: string): { path: string; names: string[] } 
  *
  * @param routes - `[path, resource]` pairs or an object by path; `:name` or `{name}` parameters
  * @param options - `securityScheme`, the name operations checking the API key require
- * @throws {TypeError} for a bad path, a path given twice, or something not a resource
+ * @throws {TypeError} for a bad path, a path or an operationId given twice, or something not a
+ *   resource
  * @example
  * ```ts
  * const paths = openApiPaths([["/package/:owner/:repo/", packages]]);
@@ -87,6 +98,7 @@ export function openApiPaths(
 ): OpenApiPaths {
   const { securityScheme = "apiKey" } = options;
   const paths: Record<string, OpenApiPaths[string]> = {};
+  const operationIds = new Set<string>();
   for (const [pattern, resource] of routeList(routes)) {
     assertObject(`The resource of ${JSON.stringify(pattern)}`, resource);
     if (typeof resource.allow !== "string" || typeof resource.settings !== "object") {
@@ -98,7 +110,14 @@ export function openApiPaths(
     if (Object.hasOwn(paths, path)) {
       throw new TypeError(`The path ${JSON.stringify(path)} is given twice`);
     }
-    paths[path] = resourcePathItem(resource, names, { scheme: securityScheme });
+    const item = resourcePathItem(resource, names, { scheme: securityScheme });
+    for (const value of Object.values(item)) {
+      const id = typeof value === "object" ? value.operationId : undefined;
+      if (id === undefined) continue;
+      if (operationIds.has(id)) throw new TypeError(`The operationId "${id}" is given twice`);
+      operationIds.add(id);
+    }
+    paths[path] = item;
   }
   return paths;
 }

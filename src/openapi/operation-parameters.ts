@@ -67,13 +67,15 @@ export function pageParameters(settings: ResourceSettings<never>): OpenApiParame
     last: "is served as the last page",
     error: "is a 404 problem (`page_out_of_range`)",
   }[paginate.overflow ?? "empty"];
-  const bad = pageParams.strict ? "is a 400 problem (`invalid_parameter`)" : "is read as 1";
+  const bad = pageParams.strict
+    ? "A value that is not a whole decimal number is a 400 problem (`invalid_parameter`); one below 1 (0, a negative) is read as 1"
+    : "A value that is not a whole decimal number, or is below 1 (0, a negative), is read as 1";
   return [
     {
       name: pageParams.pageParam,
       in: "query",
       required: false,
-      description: `The page, from 1. A value that is not a whole decimal number, or is below 1 (0, a negative), ${bad}; a page past the last ${past}.`,
+      description: `The page, from 1. ${bad}; a page past the last ${past}.`,
       schema: { type: "integer", minimum: 1, default: 1 },
     },
     pageSizeParameter(pageParams),

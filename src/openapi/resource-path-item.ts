@@ -56,7 +56,7 @@ export function resourcePathItem(
     if (definition === undefined) continue;
     item[method.toLowerCase()] = operation(resource, method, definition, pathNames, apiKey);
   }
-  item.options = preflight(resource, pathNames);
+  item.options = preflight(resource, pathNames, apiKey);
   return item as OpenApiPathItem;
 }
 
@@ -73,7 +73,11 @@ function operation(
   const parameters: OpenApiParameter[] = [...pathParameters(pathNames)];
   if (definition.kind === "list") parameters.push(...pageParameters(settings));
   if (definition.kind === "cursor") parameters.push(...cursorParameters(definition, settings));
-  if (!inBody) parameters.push(...filterParameters(definition.schema));
+  if (!inBody) {
+    // A property named as a page or cursor parameter never reaches the schema: not a filter.
+    const taken = new Set(parameters.map((p) => p.name));
+    parameters.push(...filterParameters(definition.schema).filter((p) => !taken.has(p.name)));
+  }
   const codes = new Set<ProblemCode>([...problemCodes(resource, method, definition)]);
   if (settings.apiKey && apiKey === "header") {
     parameters.push({
@@ -147,12 +151,15 @@ function success(
   const given = jsonSchemaOf(definition.openapi?.response, "output");
   if (definition.kind === "json") {
     const { status } = definition as JsonMethod<never>;
+    const nothing = { description: "The handler gave nothing: no body.", headers: common };
+    if (status === 204) return { 204: nothing };
     return {
       [String(status)]: {
         description: "The handler's answer, as JSON.",
         headers: common,
         content: { "application/json": { schema: given ?? {} } },
       },
+      204: nothing,
     };
   }
   const cursor = definition.kind === "cursor";
@@ -227,7 +234,11 @@ function commonHeaders(resource: AnyResource): Record<string, OpenApiHeader> {
 }
 
 /** OPTIONS: 204 with `Allow`, and CORS's preflight answer when it is on; no API key. */
-function preflight(resource: AnyResource, pathNames: readonly string[]): OpenApiOperation {
+function preflight(
+  resource: AnyResource,
+  pathNames: readonly string[],
+  apiKey: ApiKeyDescription,
+): OpenApiOperation {
   const headers: Record<string, OpenApiHeader> = {
     Allow: { description: "The methods this URL serves.", required: true, schema: text },
   };
@@ -245,5 +256,7 @@ function preflight(resource: AnyResource, pathNames: readonly string[]): OpenApi
     description: "The methods this URL serves, and the CORS preflight's answer. No API key needed.",
     parameters: pathParameters(pathNames),
     responses: { 204: { description: "No content.", headers } },
+    // Stated, where the other operations require the key: this one does not.
+    ...(resource.settings.apiKey && apiKey !== "header" ? { security: [] } : {}),
   };
 }

@@ -62,7 +62,7 @@ export function assertOperationDoc(method: string, doc: unknown): void {
     ["description", description],
     ["operationId", operationId],
   ] as const) {
-    if (value !== undefined && typeof value !== "string") {
+    if (value !== undefined && (typeof value !== "string" || value === "")) {
       throw new TypeError(`${name}.${field} must be text; got ${describeValue(value)}`);
     }
   }
@@ -74,17 +74,27 @@ export function assertOperationDoc(method: string, doc: unknown): void {
       `${name}.deprecated must be true or false; got ${describeValue(deprecated)}`,
     );
   }
-  if (response !== undefined && (typeof response !== "object" || response === null)) {
+  if (
+    response !== undefined &&
+    (typeof response !== "object" || response === null || Array.isArray(response))
+  ) {
     throw new TypeError(
       `${name}.response must be a zod schema or a JSON Schema object; got ${describeValue(response)}`,
     );
   }
+  // method_not_allowed is the answer of a method not defined, never of this one.
   const unknown = Array.isArray(problems)
-    ? problems.filter((code) => !Object.hasOwn(PROBLEM_STATUS, code))
+    ? problems.filter(
+        (code) => !Object.hasOwn(PROBLEM_STATUS, code) || code === "method_not_allowed",
+      )
     : undefined;
   if (problems !== undefined && (unknown === undefined || unknown.length > 0)) {
     throw new TypeError(
-      `${name}.problems must be an array of problem codes (${Object.keys(PROBLEM_STATUS).join(", ")}); got ${describeValue(unknown?.[0] ?? problems)}`,
+      `${name}.problems must be an array of problem codes a defined method answers (${Object.keys(
+        PROBLEM_STATUS,
+      )
+        .filter((c) => c !== "method_not_allowed")
+        .join(", ")}); got ${describeValue(unknown?.[0] ?? problems)}`,
     );
   }
 }

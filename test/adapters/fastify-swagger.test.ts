@@ -99,7 +99,14 @@ describe("a pagewise route in @fastify/swagger's document", () => {
     expect(Object.keys(get?.responses[401]?.content ?? {})).toStrictEqual([
       "application/problem+json",
     ]);
-    expect(Object.keys(post?.responses ?? {})).toStrictEqual(["201", "400", "401", "413", "415"]);
+    expect(Object.keys(post?.responses ?? {})).toStrictEqual([
+      "201",
+      "204",
+      "400",
+      "401",
+      "413",
+      "415",
+    ]);
     expect(post?.requestBody?.content["application/json"]?.schema).toStrictEqual({
       type: "object",
       properties: { name: { type: "string", minLength: 1 } },

@@ -16,6 +16,23 @@ describe.each([
     expect(fastifyPagewiseDefault).toBe(fastifyPagewise);
   });
 
+  it.each([
+    ["", "/api"],
+    ["*", "/api/anything/here"],
+  ])("registers a resource at %j under a prefix", async (url, path) => {
+    const app = create();
+    await app.register(
+      async (scope) => {
+        await scope.register(fastifyPagewise);
+        scope.pagewise(url, items);
+      },
+      { prefix: "/api" },
+    );
+    const answer = await app.inject({ url: path });
+    expect([answer.statusCode, answer.body]).toStrictEqual([200, "[1,2,3]"]);
+    await app.close();
+  });
+
   it("applies plugin options as defaults and route options over them", async () => {
     const app = create();
     await app.register(fastifyPagewise, { defaultPageSize: 2, cors: true });

@@ -44,6 +44,13 @@ const problems = (op: OpenApiOperation | undefined) =>
         return [status, schema.properties.code.enum];
       }),
   );
+/** A recursive zod schema: JSON Schema can state it only with a reference to itself. */
+const tree = z.object({
+  name: z.string(),
+  get children(): z.ZodArray<typeof tree> {
+    return z.array(tree);
+  },
+});
 /** A Standard Schema that cannot give JSON Schema (no `jsonSchema` converter). */
 const opaque: StandardSchemaV1 = {
   "~standard": { version: 1, vendor: "test", validate: (value) => ({ value }) },
@@ -89,7 +96,7 @@ describe("openApiDocument", () => {
       document.paths["/keyed/"]?.get?.security,
       document.paths["/open/"]?.get?.security,
       document.paths["/keyed/"]?.options?.security,
-    ]).toStrictEqual([[{ key: [] }], undefined, undefined]);
+    ]).toStrictEqual([[{ key: [] }], undefined, []]);
     const open = openApiDocument([["/open/", listOf()]], { info: { title: "t", version: "1" } });
     expect(open.components.securitySchemes).toBeUndefined();
   });
@@ -121,7 +128,7 @@ describe("openApiPaths: parameters", () => {
         maxPageSize: 50,
         defaultPageSize: 5,
       },
-      "The page, from 1. A value that is not a whole decimal number, or is below 1 (0, a negative), is a 400 problem (`invalid_parameter`); a page past the last is a 404 problem (`page_out_of_range`).",
+      "The page, from 1. A value that is not a whole decimal number is a 400 problem (`invalid_parameter`); one below 1 (0, a negative) is read as 1; a page past the last is a 404 problem (`page_out_of_range`).",
       "Items per page, from 1 to 50. A value that is not a whole decimal number, or is below 1 (0, a negative), is a 400 problem (`invalid_parameter`); one over 50 is a 400 problem (`page_size_too_large`). The size served is in the page size header.",
     ],
     [
@@ -228,8 +235,46 @@ describe("openApiPaths: parameters", () => {
         },
       },
     ]);
-    expect(Object.keys(post?.responses ?? {})[0]).toBe("201");
+    expect(Object.keys(post?.responses ?? {}).slice(0, 2)).toStrictEqual(["201", "204"]);
   });
+
+  it.each<[string, number, string[]]>([
+    ["a JSON method: its status, or 204 when the handler gives nothing", 200, ["200", "204"]],
+    ["a JSON method of status 204: no body declared", 204, ["204"]],
+  ])("%s", (_name, status, statuses) => {
+    const op = operationOf(defineResource({ DELETE: json({ status, handler: rows }) }), "delete");
+    const success = Object.keys(op?.responses ?? {}).filter((s) => Number(s) < 300);
+    expect([success, op?.responses?.[204]?.content]).toStrictEqual([statuses, undefined]);
+  });
+
+  it("leaves out a filter named as a page or cursor parameter (the schema never sees it)", () => {
+    const op = operationOf(
+      defineResource({
+        GET: list({ schema: z.object({ page: z.string(), q: z.string() }), handler: rows }),
+      }),
+    );
+    expect(op?.parameters?.map((p) => p.name)).toStrictEqual(["page", "page_size", "q"]);
+  });
+
+  it.each<[string, unknown]>([
+    ["a recursive schema", tree],
+    [
+      "a schema with an id",
+      z.object({ tag: z.string().meta({ id: "Tag" }), other: z.string().meta({ id: "Tag2" }) }),
+    ],
+    ["a JSON Schema with a $ref", { type: "object", properties: { a: { $ref: "#/$defs/A" } } }],
+  ])(
+    "describes %s by its shape alone: no reference that would resolve against the document",
+    (_name, schema) => {
+      const op = operationOf(
+        defineResource({
+          POST: json({ openapi: { response: schema as Record<string, unknown> }, handler: rows }),
+        }),
+        "post",
+      );
+      expect(op?.responses?.[200]?.content).toStrictEqual({ "application/json": { schema: {} } });
+    },
+  );
 });
 
 describe("openApiPaths: responses", () => {
@@ -380,6 +425,15 @@ describe("openApiPath", () => {
           ["/a/{x}", listOf()],
         ]),
       'The path "/a/{x}" is given twice',
+    ],
+    [
+      "an operationId given twice",
+      () =>
+        openApiPaths([
+          ["/a/", defineResource({ GET: list({ openapi: { operationId: "x" }, handler: rows }) })],
+          ["/b/", defineResource({ GET: list({ openapi: { operationId: "x" }, handler: rows }) })],
+        ]),
+      'The operationId "x" is given twice',
     ],
     [
       "something not a resource",

@@ -4,6 +4,9 @@ import { PROBLEM_STATUS } from "../../src/errors.js";
 import { defineResource, json, list } from "../../src/index.js";
 
 const rows = () => [];
+const codes = Object.keys(PROBLEM_STATUS)
+  .filter((code) => code !== "method_not_allowed")
+  .join(", ");
 
 describe("a method's openapi option", () => {
   it.each<[string, unknown, string]>([
@@ -36,7 +39,22 @@ describe("a method's openapi option", () => {
     [
       "an unknown problem code",
       { problems: ["teapot"] },
-      `GET's openapi.problems must be an array of problem codes (${Object.keys(PROBLEM_STATUS).join(", ")}); got a string ("teapot")`,
+      `GET's openapi.problems must be an array of problem codes a defined method answers (${codes}); got a string ("teapot")`,
+    ],
+    [
+      "method_not_allowed, which a defined method never answers",
+      { problems: ["method_not_allowed"] },
+      `GET's openapi.problems must be an array of problem codes a defined method answers (${codes}); got a string ("method_not_allowed")`,
+    ],
+    [
+      "an empty operationId",
+      { operationId: "" },
+      'GET\'s openapi.operationId must be text; got a string ("")',
+    ],
+    [
+      "an array as the response",
+      { response: [] },
+      "GET's openapi.response must be a zod schema or a JSON Schema object; got an array",
     ],
   ])("refuses %s when the resource is defined", (_name, openapi, message) => {
     const define = () =>

@@ -5,6 +5,7 @@
  * declared, each declared header present matches its schema, and the body matches the declared
  * content's type and schema (JSON Schema 2020-12, through Ajv).
  */
+import { validate } from "@readme/openapi-parser";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Exchange } from "./http-call.js";
@@ -19,12 +20,19 @@ interface Document {
   components: { responses: Record<string, Response> };
 }
 
-/** The errors of validating a document against the OpenAPI 3.1 schema (none when valid). */
+/**
+ * The errors of validating a document with two maintained validators (none when valid): the
+ * OpenAPI 3.1 schema (@seriousme/openapi-schema-validator), and @readme/openapi-parser, which also
+ * checks what the schema cannot (unique parameters and operationIds, resolvable references).
+ */
 export async function openApiErrors(document: unknown): Promise<unknown> {
-  const result = await new Validator().validate(
-    structuredClone(document) as Record<string, unknown>,
-  );
-  return result.valid ? [] : result.errors;
+  const copy = () => structuredClone(document) as Record<string, unknown>;
+  const schema = await new Validator().validate(copy());
+  const readme = await validate(copy() as never);
+  return [
+    ...(schema.valid ? [] : (schema.errors as unknown[])),
+    ...(readme.valid ? [] : readme.errors.map((error) => error.message)),
+  ];
 }
 
 /**
