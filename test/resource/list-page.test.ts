@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
 import {
+  capCount,
   defineResource,
   type ListResult,
   list,
@@ -277,6 +278,227 @@ describe("countless lists: no count, a row more fetched to know whether another 
       () => ({ items: ids(1, 12), hasMore: true }),
       new RangeError(
         "A list handler gave 12 rows, more than a page of 11: fetch only page.limit rows from page.offset.",
+      ),
+    ],
+  ])("refuses %s", async (_name, result, error) => {
+    await expect(serve(result, "/items/?page=1&page_size=10")).rejects.toThrow(error);
+  });
+});
+
+/** The answer's headers but Content-Type and Allow, and its rows. */
+const served = async (
+  result: () => ListResult<unknown>,
+  url: string,
+  options?: ResourceOptions,
+) => {
+  const { headers, body } = await serve(result, url, options);
+  const { "Content-Type": _type, Allow: _allow, ...rest } = headers;
+  return [rest, JSON.parse(body ?? "null")];
+};
+const capped = (total: number, cap: number) => () => ({
+  count: capCount(Math.min(total, cap + 1), cap),
+  items: table(total),
+});
+const links = (rels: Record<string, number>) =>
+  Object.entries(rels)
+    .map(([rel, page]) => `</items/?page=${page}>; rel="${rel}"`)
+    .join(", ");
+
+describe("capped, estimated and derived counts: each says what it is", () => {
+  it.each<[string, () => ListResult<unknown>, string, Record<string, string>, number[]]>([
+    [
+      "capped, at the cap: exact, the spec's answer",
+      capped(100, 100),
+      "page=2",
+      {
+        Link: links({ first: 1, prev: 1, next: 3, last: 10 }),
+        "X-Pagination-Count": "100",
+        "X-Pagination-Page": "2",
+        "X-Pagination-PageTotal": "10",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(11, 20),
+    ],
+    [
+      "capped, over the cap: the bound in its own header, no total, no last",
+      capped(250, 100),
+      "page=2",
+      {
+        Link: links({ first: 1, prev: 1, next: 3 }),
+        "X-Pagination-Page": "2",
+        "X-Pagination-PageSize": "10",
+        "X-Pagination-CountAtLeast": "101",
+      },
+      ids(11, 20),
+    ],
+    [
+      "capped, over the cap, a full last page: a next link to an empty page",
+      capped(250, 100),
+      "page=25",
+      {
+        Link: links({ first: 1, prev: 24, next: 26 }),
+        "X-Pagination-Page": "25",
+        "X-Pagination-PageSize": "10",
+        "X-Pagination-CountAtLeast": "101",
+      },
+      ids(241, 250),
+    ],
+    [
+      "capped, over the cap, past the end: only first",
+      capped(250, 100),
+      "page=26",
+      {
+        Link: links({ first: 1 }),
+        "X-Pagination-Page": "26",
+        "X-Pagination-PageSize": "10",
+        "X-Pagination-CountAtLeast": "101",
+      },
+      [],
+    ],
+    [
+      "capped, over the cap, a short last page: derived, exact, the spec's answer",
+      capped(245, 100),
+      "page=25",
+      {
+        Link: links({ first: 1, prev: 24, last: 25 }),
+        "X-Pagination-Count": "245",
+        "X-Pagination-Page": "25",
+        "X-Pagination-PageTotal": "25",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(241, 245),
+    ],
+    [
+      "estimated: never sent as the count",
+      () => ({ count: { estimate: 240 }, items: table(250) }),
+      "page=2",
+      {
+        Link: links({ first: 1, prev: 1, next: 3 }),
+        "X-Pagination-Page": "2",
+        "X-Pagination-PageSize": "10",
+        "X-Pagination-CountEstimate": "240",
+      },
+      ids(11, 20),
+    ],
+    [
+      "estimated, run alongside as a promise",
+      () => ({ count: later({ estimate: 240 }), items: table(250) }),
+      "page=2",
+      {
+        Link: links({ first: 1, prev: 1, next: 3 }),
+        "X-Pagination-Page": "2",
+        "X-Pagination-PageSize": "10",
+        "X-Pagination-CountEstimate": "240",
+      },
+      ids(11, 20),
+    ],
+    [
+      "estimated, page 1 holds the whole list: derived, exact",
+      () => ({ count: { estimate: 40 }, items: table(7) }),
+      "page=1",
+      {
+        "X-Pagination-Count": "7",
+        "X-Pagination-Page": "1",
+        "X-Pagination-PageTotal": "1",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(1, 7),
+    ],
+    [
+      "a bound in headers renamed",
+      capped(250, 100),
+      "page=1",
+      { Link: links({ first: 1, next: 2 }), "X-Total-Min": "101" },
+      ids(1, 10),
+    ],
+  ])("%s", async (name, result, query, headers, rows) => {
+    const options: ResourceOptions = name.includes("renamed")
+      ? {
+          headerNames: {
+            link: "Link",
+            count: "X-Total",
+            page: null,
+            pageTotal: null,
+            pageSize: null,
+            countAtLeast: "X-Total-Min",
+          },
+        }
+      : {};
+    expect(await served(result, `/items/?${query}&page_size=10`, options)).toStrictEqual([
+      headers,
+      rows,
+    ]);
+  });
+
+  it.each<[string, number, string, number, number[]]>([
+    ["page 1 holds the whole list: no count asked for", 7, "page=1", 0, ids(1, 7)],
+    ["a short last page: no count asked for", 25, "page=3", 0, ids(21, 25)],
+    ["a page a row follows: the count asked for", 25, "page=2", 1, ids(11, 20)],
+  ])("a { whenNeeded } count, %s", async (_name, total, query, calls, rows) => {
+    const count = vi.fn(() => later(total));
+    const items = vi.fn(table(total));
+    const [headers, body] = await served(
+      () => ({ count: { whenNeeded: count }, items }),
+      `/items/?${query}&page_size=10`,
+    );
+    expect([
+      count.mock.calls.length,
+      body,
+      (headers as Record<string, string>)["X-Pagination-Count"],
+    ]).toStrictEqual([calls, rows, String(total)]);
+    expect(items.mock.calls[0]?.[0]?.limit).toBe(11);
+  });
+
+  it("a { whenNeeded } count serves the last page for a page past the end under overflow 'last'", async () => {
+    const items = vi.fn(table(25));
+    const answer = await served(
+      () => ({ count: { whenNeeded: () => 25 }, items }),
+      "/items/?page=9&page_size=10",
+      { overflow: "last" },
+    );
+    expect(answer).toStrictEqual([
+      {
+        Link: links({ first: 1, prev: 2, last: 3 }),
+        "X-Pagination-Count": "25",
+        "X-Pagination-Page": "3",
+        "X-Pagination-PageTotal": "3",
+        "X-Pagination-PageSize": "10",
+      },
+      ids(21, 25),
+    ]);
+    expect(items.mock.calls.map(([slice]) => [slice.offset, slice.limit])).toStrictEqual([
+      [80, 11],
+      [20, 5],
+    ]);
+  });
+
+  it.each<[string, () => ListResult<unknown>, Error]>([
+    [
+      "a count as an object of another shape",
+      () => ({ count: { total: 3 }, items: [] }) as never,
+      new TypeError(
+        'A list handler\'s count is a number, { atLeast } or { estimate }; got an object with ["total"]',
+      ),
+    ],
+    [
+      "a bound of 0",
+      () => ({ count: { atLeast: 0 }, items: [] }),
+      new RangeError(
+        "A list handler's count's atLeast must be a whole number of at least 1; got number 0",
+      ),
+    ],
+    [
+      "an estimate as text",
+      () => ({ count: { estimate: "12" }, items: [] }) as never,
+      new TypeError(
+        "A list handler's count's estimate must be a number; got a string (\"12\"). node-postgres returns count(*) as a string (a bigint): pass Number(row.count).",
+      ),
+    ],
+    [
+      "a { whenNeeded } count beside an array of items",
+      () => ({ count: { whenNeeded: () => 3 }, items: [1, 2, 3] }),
+      new TypeError(
+        "A list handler with a { whenNeeded } count gives items as a function: pagewise asks it for one row more than a page, and for the last page when a page past the end is served as the last",
       ),
     ],
   ])("refuses %s", async (_name, result, error) => {
