@@ -34,6 +34,16 @@ export interface WalkOptions extends RetryOptions {
    * @default 1
    */
   readonly concurrency?: number;
+  /**
+   * Called when a page's `X-Pagination-Count` differs from the one before it: the list changed
+   * during the walk (rows created or deleted). A walk by page numbers may then skip or repeat rows
+   * (a cursor list never does); the walk goes on, past a page total that grew too.
+   */
+  readonly onCountChange?: (change: {
+    readonly from: number;
+    readonly to: number;
+    readonly url: string;
+  }) => void;
   /** Called after each page: pages done so far, and the page total when the server sends it. */
   readonly onProgress?: (progress: {
     readonly pages: number;
@@ -50,6 +60,13 @@ export interface FetchedPage<T> {
   readonly count: number | undefined;
   readonly page: number | undefined;
   readonly pageTotal: number | undefined;
+  /**
+   * `X-Pagination-CountAtLeast`: the total is at least this (a capped count over its cap), sent
+   * instead of the count; the list is walked by `next` links.
+   */
+  readonly countAtLeast: number | undefined;
+  /** `X-Pagination-CountEstimate`: about this many in all, an estimate, never the count. */
+  readonly countEstimate: number | undefined;
 }
 
 /**
@@ -100,9 +117,15 @@ async function* pagesOf<T>(
   const walk = prepareWalk(start, options, signal);
   try {
     const first = await walk.fetchPage<T>(walk.startUrl);
+    walk.noteCount(first);
     yield first;
     const concurrent = (options.concurrency ?? 1) > 1 && first.pageTotal !== undefined;
-    yield* concurrent ? walkConcurrently(walk, first) : followNextLinks(walk, first);
+    for await (const page of concurrent
+      ? walkConcurrently(walk, first)
+      : followNextLinks(walk, first)) {
+      walk.noteCount(page);
+      yield page;
+    }
   } finally {
     stop.abort();
   }
@@ -157,6 +180,7 @@ function prepareWalk(
     ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
   };
+  let lastCount: number | undefined;
   const fetchPage = async <T>(url: string): Promise<FetchedPage<T>> => {
     const { signal, release } = requestSignal(walkSignal);
     try {
@@ -168,7 +192,23 @@ function prepareWalk(
       release();
     }
   };
-  return { startUrl: startUrl.href, pageParam, pageSizeParam, pageSize, options, fetchPage };
+  /** Reports a count that differs from the last page's, as pages are yielded (in order). */
+  const noteCount = <T>(page: FetchedPage<T>) => {
+    if (page.count === undefined) return;
+    if (lastCount !== undefined && page.count !== lastCount) {
+      options.onCountChange?.({ from: lastCount, to: page.count, url: page.url });
+    }
+    lastCount = page.count;
+  };
+  return {
+    startUrl: startUrl.href,
+    pageParam,
+    pageSizeParam,
+    pageSize,
+    options,
+    fetchPage,
+    noteCount,
+  };
 }
 
 async function* followNextLinks<T>(
@@ -213,11 +253,14 @@ async function* walkConcurrently<T>(
     inFlight.push(page);
   };
   while (launched <= total && inFlight.length < concurrency) launch();
+  let last = first;
   while (inFlight.length > 0) {
-    const page = await (inFlight.shift() as Promise<FetchedPage<T>>);
+    last = await (inFlight.shift() as Promise<FetchedPage<T>>);
     if (launched <= total) launch();
-    yield page;
+    yield last;
   }
+  // The list grew during the walk: the last page announced links to more. Follow them.
+  yield* followNextLinks(walk, last);
 }
 
 /** The next page's absolute URL: the `next` link, expanded, resolved, with the walk's page size. */
@@ -255,6 +298,8 @@ async function readPage<T>(url: string, response: Response): Promise<FetchedPage
     count: header("x-pagination-count"),
     page: header("x-pagination-page"),
     pageTotal: header("x-pagination-pagetotal"),
+    countAtLeast: header("x-pagination-countatleast"),
+    countEstimate: header("x-pagination-countestimate"),
   };
 }
 

@@ -399,3 +399,68 @@ describe("walking a countless list (no X-Pagination-Count or -PageTotal until th
     },
   );
 });
+
+describe("walking lists whose count is capped, estimated, or changes during the walk", () => {
+  const serving = (handler: () => unknown) => {
+    const serve = fetchHandler(defineResource({ GET: list({ handler: handler as never }) }));
+    return ((input: string | URL | Request) => serve(new Request(String(input)))) as typeof fetch;
+  };
+  const table =
+    (rows: number[]) =>
+    ({ offset, limit }: { offset: number; limit: number }) =>
+      rows.slice(offset, offset + limit);
+  const rows = ids(1, 95);
+
+  it.each<[string, unknown, keyof FetchedPage<number>, number]>([
+    ["capped over its cap", { atLeast: 51 }, "countAtLeast", 51],
+    ["estimated", { estimate: 90 }, "countEstimate", 90],
+  ])(
+    "%s: read, walked by next links to the end, the exact count on the short last page",
+    async (_name, count, field, value) => {
+      const fetcher = serving(() => ({ count, items: table(rows) }));
+      for (const concurrency of [1, 4]) {
+        const pages = await collect(
+          walkPages<number>("http://api.test/items/?page_size=10", { fetch: fetcher, concurrency }),
+        );
+        expect(pages.flatMap((page) => page.items)).toStrictEqual(rows);
+        expect(pages.map((page) => [page[field], page.count])).toStrictEqual([
+          ...ids(1, 9).map(() => [value, undefined]),
+          [undefined, 95],
+        ]);
+      }
+    },
+  );
+
+  it("follows next links past the page total announced when the list grows during a concurrent walk, and reports the change", async () => {
+    const growing = ids(1, 30);
+    const fetcher = serving(() => {
+      const answer = { count: growing.length, items: table([...growing]) };
+      growing.push(growing.length + 1, growing.length + 2, growing.length + 3); // 3 more per request
+      return answer;
+    });
+    const changes: [number, number][] = [];
+    const items = await collect(
+      walkItems<number>("http://api.test/items/?page_size=10", {
+        fetch: fetcher,
+        concurrency: 2,
+        onCountChange: ({ from, to }) => changes.push([from, to]),
+      }),
+    );
+    expect(new Set(items).size).toBe(items.length);
+    expect(items.slice(0, 30)).toStrictEqual(ids(1, 30));
+    expect(items.length).toBeGreaterThan(30);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every(([from, to]) => to > from)).toBe(true);
+  });
+
+  it("reports no change for a list that does not change", async () => {
+    const changes: unknown[] = [];
+    await collect(
+      walkItems("http://api.test/items/?page_size=10", {
+        fetch: serving(() => rows),
+        onCountChange: (change) => changes.push(change),
+      }),
+    );
+    expect(changes).toStrictEqual([]);
+  });
+});
