@@ -179,7 +179,8 @@ function paginationHeaders(
   resource: AnyResource,
   cursor: CursorListMethod<never> | undefined,
 ): Record<string, OpenApiHeader> {
-  const [link, count, page, pageTotal, pageSize] = resource.settings.headers.names;
+  const [link, count, page, pageTotal, pageSize, atLeast, estimate] =
+    resource.settings.headers.names;
   const integer = { type: "integer", minimum: 0 };
   const headers: Record<string, OpenApiHeader> = {};
   if (link !== null) {
@@ -210,6 +211,20 @@ function paginationHeaders(
     headers[pageSize] = {
       description: "Items per page, as served (after the defaults and the maximum).",
       ...(cursor ? { required: true } : {}),
+      schema: integer,
+    };
+  }
+  if (atLeast !== null) {
+    headers[atLeast] = {
+      description:
+        "The total is at least this many: a capped count found more than its cap. Sent instead of the count, which is then absent (an opt-in departure from the spec).",
+      schema: { type: "integer", minimum: 1 },
+    };
+  }
+  if (estimate !== null) {
+    headers[estimate] = {
+      description:
+        "About this many in all: an estimate, never the count, which is then absent (an opt-in departure from the spec).",
       schema: integer,
     };
   }

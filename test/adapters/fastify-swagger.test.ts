@@ -92,6 +92,8 @@ describe("a pagewise route in @fastify/swagger's document", () => {
       "X-Pagination-Page",
       "X-Pagination-PageTotal",
       "X-Pagination-PageSize",
+      "X-Pagination-CountAtLeast",
+      "X-Pagination-CountEstimate",
       "Allow",
       "Access-Control-Allow-Origin",
       "Access-Control-Expose-Headers",

@@ -206,6 +206,8 @@ describe("openApiPaths: parameters", () => {
       "Link",
       "X-Pagination-Count",
       "X-Pagination-PageSize",
+      "X-Pagination-CountAtLeast",
+      "X-Pagination-CountEstimate",
       "Allow",
     ]);
     expect(op?.responses?.[200]?.headers?.["X-Pagination-PageSize"]?.required).toBe(true);
@@ -358,6 +360,8 @@ describe("openApiPaths: responses", () => {
         "X-Pagination-Page",
         "X-Pagination-PageTotal",
         "X-Pagination-PageSize",
+        "X-Pagination-CountAtLeast",
+        "X-Pagination-CountEstimate",
         "Allow",
       ],
     ],
