@@ -5,9 +5,11 @@
 import { randomBytes } from "node:crypto";
 import {
   apiKeyVerifier,
+  capCount,
   cursorList,
   defineResource,
   json,
+  type ListResult,
   list,
   type OpenApiDocument,
   openApiDocument,
@@ -18,9 +20,12 @@ import {
   type ResourceOptions,
 } from "pagewise";
 import { z } from "zod";
+import { DEFAULT_COUNT_CAP } from "./config.js";
 import {
   type NewPackage,
+  type Package,
   type PackageStore,
+  type SearchFilter,
   STATUSES,
   type Status,
 } from "./stores/package-store.js";
@@ -36,6 +41,13 @@ export interface ApiOptions {
    * issued them (several processes behind one address need one shared secret).
    */
   readonly cursorSecret?: string | undefined;
+  /**
+   * The most matches a search (`query`) counts exactly: above it, `X-Pagination-CountAtLeast`
+   * instead of the count. 0 counts exactly always.
+   *
+   * @default DEFAULT_COUNT_CAP (10,000)
+   */
+  readonly countCap?: number | undefined;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -60,6 +72,12 @@ const text = (maxBytes: number) =>
     );
 
 const status = z.enum(STATUSES);
+/** A search's text: up to 200 characters, none PostgreSQL cannot hold; `%`, `_`, `\` as themselves. */
+const searchText = z
+  .string()
+  .max(200)
+  .refine((value) => !value.includes("\u0000"), "must not contain NUL (U+0000)")
+  .refine((value) => !LONE_SURROGATE.test(value), "must be well-formed Unicode (a lone surrogate)");
 const newPackage = z.strictObject({
   name: text(214),
   version: text(64),
@@ -82,6 +100,7 @@ const tags = ["packages"];
 
 /** The routes: an Express-style pattern and its resource. */
 export function packageRoutes(store: PackageStore, options: ApiOptions): [string, Resource][] {
+  const countCap = options.countCap ?? DEFAULT_COUNT_CAP;
   const shared: ResourceOptions = {
     apiKey: apiKeyVerifier(options.apiKey),
     cors: true,
@@ -90,7 +109,7 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
   const repository = defineResource(
     {
       GET: list({
-        schema: z.object({ status: status.optional() }),
+        schema: z.object({ status: status.optional(), query: searchText.optional() }),
         openapi: {
           operationId: "listPackages",
           summary: "A repository's packages, oldest first, by page",
@@ -98,7 +117,10 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           response: packageRow,
           problems,
         },
-        handler: ({ params, path, pageParams }) => listOf(store, path, pageParams, params.status),
+        handler: ({ params, path, pageParams }) =>
+          params.query === undefined
+            ? listOf(store, path, pageParams, params.status)
+            : searchOf(store, path, { status: params.status, query: params.query }, countCap),
       }),
       POST: json({
         body: "json",
@@ -213,6 +235,28 @@ async function listOf(
   const { owner, repo } = repositoryOf(path);
   const { count, rows } = await store.list(owner, repo, status, (page - 1) * pageSize, pageSize);
   return { count, items: rows };
+}
+
+/**
+ * A search's page: the rows first (one more than a page), and the count only when they do not tell
+ * the total, counted up to the cap (`X-Pagination-CountAtLeast` above it) or exactly with a cap of 0.
+ */
+function searchOf(
+  store: PackageStore,
+  path: Readonly<Record<string, string>>,
+  filter: SearchFilter,
+  cap: number,
+): ListResult<Package> {
+  const { owner, repo } = repositoryOf(path);
+  return {
+    count: {
+      whenNeeded: async () =>
+        cap === 0
+          ? await store.countMatches(owner, repo, filter)
+          : capCount(await store.countMatches(owner, repo, filter, cap + 1), cap),
+    },
+    items: (slice) => store.search(owner, repo, filter, slice.offset, slice.limit),
+  };
 }
 
 /** Owner and repository from the path, checked: NUL or an empty segment is a 400 problem. */

@@ -1,3 +1,6 @@
+/** The most matches a search counts exactly, unless `COUNT_CAP` says otherwise. */
+export const DEFAULT_COUNT_CAP = 10_000;
+
 /** Which store serves the packages. */
 export type StoreConfig =
   | { readonly kind: "memory" }
@@ -14,6 +17,11 @@ export interface Config {
   readonly publicUrl?: string | undefined;
   /** Signs the cursors of `/v2/` lists; `undefined`: a random secret per process (docs/cursors.md). */
   readonly cursorSecret?: string | undefined;
+  /**
+   * The most matches a search counts exactly (`COUNT_CAP`); above it the list gives the bound,
+   * `X-Pagination-CountAtLeast`. 0 counts exactly always. Default 10,000.
+   */
+  readonly countCap?: number | undefined;
   /** Default `{ kind: "memory" }`. */
   readonly store?: StoreConfig;
 }
@@ -21,11 +29,12 @@ export interface Config {
 /**
  * Reads `HOST` (default 127.0.0.1), `PORT` (3000; 0 picks a free port), `API_KEY` (`dev-key`),
  * `SEED` (120 demo packages in demo/tools; 0 starts empty), `PUBLIC_URL` (optional),
- * `CURSOR_SECRET` (optional, at least 32 characters) and the store:
+ * `CURSOR_SECRET` (optional, at least 32 characters), `COUNT_CAP` (10,000; 0 counts searches
+ * exactly) and the store:
  * `STORE=memory` (default), `STORE=pglite` (embedded PostgreSQL, in memory unless
  * `PGLITE_DATA_DIR` names a folder) or `STORE=postgres` with `DATABASE_URL`.
  *
- * @throws {Error} for a PORT or SEED that is not a whole number in range, a CURSOR_SECRET shorter
+ * @throws {Error} for a PORT, SEED or COUNT_CAP that is not a whole number in range, a CURSOR_SECRET shorter
  *   than 32 characters, an unknown STORE, or STORE=postgres without DATABASE_URL
  */
 export function readConfig(
@@ -39,6 +48,7 @@ export function readConfig(
     seed: wholeNumber("SEED", env.SEED, 120, 1_000_000),
     publicUrl: env.PUBLIC_URL || undefined,
     cursorSecret: cursorSecret(env.CURSOR_SECRET),
+    countCap: wholeNumber("COUNT_CAP", env.COUNT_CAP, DEFAULT_COUNT_CAP, 1_000_000_000),
     store: storeConfig(env),
   };
 }

@@ -9,6 +9,7 @@ import { startExpress } from "../../examples/package-store/serve-express.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
+import { walkItems } from "../../src/client/index.js";
 import { call, recordExchanges } from "../support/http-call.js";
 import { nonConforming, openApiErrors } from "../support/openapi-conformance.js";
 import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
@@ -21,6 +22,7 @@ const config: Config = {
   apiKey: KEY,
   apiKeyIsDefault: false,
   seed: 120,
+  countCap: 5,
 };
 const key = { "x-api-key": KEY };
 const jsonBody = { ...key, "content-type": "application/json" };
@@ -508,6 +510,118 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       body: JSON.parse(JSON.stringify(packageDocument(routes))),
     });
     expect(await openApiErrors(answer.body)).toStrictEqual([]);
+  });
+
+  it.each([
+    [4, "under the cap"],
+    [5, "at the cap"],
+    [6, "over the cap"],
+    [13, "well over the cap"],
+  ])(
+    "searches %i matches (%s of 5) walked to the end: each once, no count that is not exact",
+    async (matches, _name) => {
+      const repo = `/package/search/m${matches}/`;
+      const names = Array.from({ length: matches * 2 }, (_, i) =>
+        i % 2 ? `other-${i}` : `Hit-${i}`,
+      );
+      expect(
+        (
+          await post(
+            repo,
+            names.map((name) => ({ name, version: "1" })),
+          )
+        ).status,
+      ).toBe(201);
+      const seen: string[] = [];
+      const counts: (string | undefined)[] = [];
+      let path: string | undefined = `${repo}?query=hit&page_size=2`;
+      while (path !== undefined) {
+        const answer = await call(origin, { path, headers: key });
+        expect(answer.status).toBe(200);
+        seen.push(...(answer.body as { name: string }[]).map((p) => p.name));
+        counts.push(
+          answer.headers["x-pagination-count"] ?? answer.headers["x-pagination-countatleast"],
+        );
+        if (answer.headers["x-pagination-count"] !== undefined) {
+          expect(answer.headers["x-pagination-count"]).toBe(String(matches));
+        }
+        // Links carry the filters, not the page size (the spec's): a walker keeps its own.
+        const next = /<([^>]*)>; rel="next"/.exec(answer.headers.link ?? "")?.[1];
+        path = next === undefined ? undefined : `${next}&page_size=2`;
+      }
+      expect(seen).toStrictEqual(names.filter((name) => name.startsWith("Hit")));
+      expect(counts[0]).toBe(matches > 5 ? "6" : String(matches)); // the bound, or the exact count
+      const walked: string[] = [];
+      for await (const p of walkItems<{ name: string }>(`${origin}${repo}?query=HIT`, {
+        apiKey: KEY,
+        pageSize: 3,
+      })) {
+        walked.push(p.name);
+      }
+      expect(walked).toStrictEqual(seen);
+    },
+  );
+
+  it("searches over the cap: the bound in its own header, next links, no total, no last", async () => {
+    const answer = await call(origin, {
+      path: "/package/demo/tools/?query=pkg&page_size=2&page=2",
+      headers: key,
+    });
+    expect([answer.status, answer.headers]).toStrictEqual([
+      200,
+      {
+        allow: "GET, POST, DELETE, OPTIONS",
+        "content-type": "application/json",
+        link: '</package/demo/tools/?query=pkg&page=1>; rel="first", </package/demo/tools/?query=pkg&page=1>; rel="prev", </package/demo/tools/?query=pkg&page=3>; rel="next"',
+        "x-pagination-page": "2",
+        "x-pagination-pagesize": "2",
+        "x-pagination-countatleast": "6",
+      },
+    ]);
+  });
+
+  it.each([
+    ["201 characters", "q".repeat(201)],
+    ["10 KB", "q".repeat(10_240)],
+    ["a NUL", "a\u0000b"],
+  ])("refuses a search text of %s: 400, never a 500", async (_name, query) => {
+    const answer = await call(origin, {
+      path: `/package/demo/tools/?query=${encodeURIComponent(query)}`,
+      headers: key,
+    });
+    expect([
+      answer.status,
+      (answer.body as { code: string; parameter: string }).code,
+      (answer.body as { parameter: string }).parameter,
+    ]).toStrictEqual([400, "validation_failed", "query"]);
+  });
+
+  it.each([
+    ["%", ["50%"]],
+    ["_", ["a_b"]],
+    ["\\", ["back\\slash"]],
+    ["'", ["o'reilly"]],
+  ])("searches %j literally, a pattern the user did not write never", async (query, found) => {
+    const repo = "/package/search/literal/";
+    if (
+      (await call(origin, { path: repo, headers: key })).headers["x-pagination-count"] === undefined
+    ) {
+      await post(
+        repo,
+        ["50%", "a_b", "aXb", "back\\slash", "o'reilly", "plain"].map((name) => ({
+          name,
+          version: "1",
+        })),
+      );
+    }
+    const answer = await call(origin, {
+      path: `${repo}?query=${encodeURIComponent(query)}`,
+      headers: key,
+    });
+    expect([answer.status, (answer.body as { name: string }[]).map((p) => p.name)]).toStrictEqual([
+      200,
+      found,
+    ]);
   });
 
   // Last in this block: every exchange above, checked against the document the server serves.

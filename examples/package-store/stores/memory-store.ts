@@ -5,7 +5,14 @@
  */
 
 import type { CursorQuery } from "pagewise";
-import type { NewPackage, Package, PackageStore, Status } from "./package-store.js";
+import {
+  type NewPackage,
+  type Package,
+  type PackageStore,
+  type SearchFilter,
+  type Status,
+  searchFold,
+} from "./package-store.js";
 
 class Repository {
   /** Every package, oldest first. */
@@ -88,6 +95,30 @@ export class MemoryStore implements PackageStore {
     return { count: all.length, rows: all.slice(Math.max(0, end - limit), end).reverse() };
   }
 
+  /** Matching packages from `offset`, in creation order: a scan of the repository, O(n). */
+  search(
+    owner: string,
+    repo: string,
+    filter: SearchFilter,
+    offset: number,
+    limit: number,
+  ): Package[] {
+    const found: Package[] = [];
+    let skipped = 0;
+    for (const stored of this.#matches(owner, repo, filter)) {
+      if (skipped++ < offset) continue;
+      if (found.push(stored) >= limit) break;
+    }
+    return found;
+  }
+
+  /** How many packages match, counting at most `limit`. */
+  countMatches(owner: string, repo: string, filter: SearchFilter, limit = Infinity): number {
+    let counted = 0;
+    for (const _ of this.#matches(owner, repo, filter)) if (++counted >= limit) break;
+    return counted;
+  }
+
   /** Deletes every package of the status in the repository; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): number {
     const repository = this.#repository(owner, repo, false);
@@ -115,6 +146,13 @@ export class MemoryStore implements PackageStore {
   /** Nothing to release. */
   close(): Promise<void> {
     return Promise.resolve();
+  }
+
+  *#matches(owner: string, repo: string, { status, query }: SearchFilter): Generator<Package> {
+    const text = searchFold(query);
+    for (const stored of this.#list(owner, repo, status)) {
+      if (searchFold(stored.name).includes(text)) yield stored;
+    }
   }
 
   #list(owner: string, repo: string, status: Status | undefined): readonly Package[] {

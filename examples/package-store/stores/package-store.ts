@@ -33,6 +33,21 @@ export interface NewPackage {
   readonly status?: Status | undefined;
 }
 
+/** A search of a repository's packages: names containing `query`, of one status or all. */
+export interface SearchFilter {
+  readonly status?: Status | undefined;
+  readonly query: string;
+}
+
+/**
+ * Text as a search compares it: ASCII letters in lower case, every other character as it is. The
+ * same on every store, whatever a database's locale (PostgreSQL's ILIKE folds other letters or
+ * not by the database's ctype: PGlite's C.UTF-8 does, a C cluster does not).
+ */
+export function searchFold(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
 /** A value now (the memory store) or later (a database). */
 export type Answer<T> = T | Promise<T>;
 
@@ -73,6 +88,19 @@ export interface PackageStore {
     status: Status | undefined,
     cursor: CursorQuery,
   ): Answer<{ count: number; rows: Package[] }>;
+  /**
+   * `limit` packages from `offset`, in creation order, whose name contains the filter's text
+   * (ASCII letters in either case, see {@link searchFold}; `%`, `_` and `\` as themselves).
+   */
+  search(
+    owner: string,
+    repo: string,
+    filter: SearchFilter,
+    offset: number,
+    limit: number,
+  ): Answer<Package[]>;
+  /** How many packages match the filter, counting at most `limit` of them (all without one). */
+  countMatches(owner: string, repo: string, filter: SearchFilter, limit?: number): Answer<number>;
   /** Deletes every package of the status in the repository, at once; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;
   /**

@@ -8,7 +8,14 @@
  */
 
 import type { CursorQuery } from "pagewise";
-import type { NewPackage, Package, PackageStore, Status } from "./package-store.js";
+import {
+  type NewPackage,
+  type Package,
+  type PackageStore,
+  type SearchFilter,
+  type Status,
+  searchFold,
+} from "./package-store.js";
 import type { SqlClient } from "./sql-client.js";
 
 /** The schema, made once, under an advisory lock (two servers may start on one database). */
@@ -84,6 +91,43 @@ const PAGE_ALL = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2
 const PAGE_STATUS = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2 AND status = $5 ORDER BY id LIMIT $3 OFFSET $4`;
 const SIZE = "SELECT coalesce(sum(count), 0) AS n FROM package_counts";
 
+/**
+ * A package's name as a search compares it: ASCII letters folded to lower case, as `searchFold`
+ * does in JavaScript (never the database's locale). The search index is on this expression.
+ */
+const FOLDED_NAME =
+  "translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')";
+
+/**
+ * The search index: trigrams (pg_trgm, in PostgreSQL's contrib and in PGlite) of the folded name,
+ * which serve `LIKE '%text%'` on it. Made when the database lets us create the extension; a
+ * search without it reads the repository's rows.
+ */
+const SEARCH_INDEX = `
+SELECT pg_advisory_xact_lock(7316403);
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX IF NOT EXISTS packages_name_search ON packages USING gin ((${FOLDED_NAME}) gin_trgm_ops);`;
+
+/** The search's condition: the repository, the folded name ($3), the status when given. */
+const matching = (status: string | undefined) =>
+  `owner = $1 AND repo = $2${status ? ` AND status = ${status}` : ""} AND ${FOLDED_NAME} LIKE $3 ESCAPE '\\'`;
+/** Matching packages in creation order: `LIMIT $4 OFFSET $5`, the status `$6`. */
+const search = (byStatus: boolean) =>
+  `SELECT ${COLUMNS} FROM packages WHERE ${matching(byStatus ? "$6" : undefined)} ORDER BY id LIMIT $4 OFFSET $5`;
+/** Matching packages counted, at most `$4` of them (`LIMIT NULL` counts them all), the status `$5`. */
+const countMatches = (byStatus: boolean) =>
+  `SELECT count(*) AS n FROM (SELECT 1 FROM packages WHERE ${matching(byStatus ? "$5" : undefined)} LIMIT $4) AS found`;
+/** The search queries (exported for the plan checks in the tests). */
+export const SEARCH_ALL = search(false);
+export const SEARCH_STATUS = search(true);
+const COUNT_MATCHES_ALL = countMatches(false);
+const COUNT_MATCHES_STATUS = countMatches(true);
+
+/** The LIKE pattern of a search: the folded text with `\`, `%` and `_` escaped, inside `%…%`. */
+export function likePattern(query: string): string {
+  return `%${searchFold(query).replace(/[\\%_]/g, "\\$&")}%`;
+}
+
 /** A page and its count in one statement (one snapshot): the count row joined to the page's rows. */
 const list = (byStatus: boolean) => `
 WITH total AS (
@@ -147,6 +191,11 @@ export class SqlStore implements PackageStore {
   /** Opens the store: makes the schema if the database has none. */
   static async open(db: SqlClient): Promise<SqlStore> {
     await db.exec(SCHEMA);
+    try {
+      await db.exec(SEARCH_INDEX);
+    } catch {
+      // A role that may not create the extension: searches read the repository's rows instead.
+    }
     return new SqlStore(db);
   }
 
@@ -225,6 +274,35 @@ export class SqlStore implements PackageStore {
     ]);
     const count = Number(rows[0]?.n ?? 0);
     return { count, rows: rows.filter((row) => row.id !== null).map(toPackage) };
+  }
+
+  async search(
+    owner: string,
+    repo: string,
+    { status, query }: SearchFilter,
+    offset: number,
+    limit: number,
+  ): Promise<Package[]> {
+    const values = [owner, repo, likePattern(query), limit, offset];
+    const rows = await this.#db.query<PackageRow>(
+      status === undefined ? SEARCH_ALL : SEARCH_STATUS,
+      status === undefined ? values : [...values, status],
+    );
+    return rows.map(toPackage);
+  }
+
+  async countMatches(
+    owner: string,
+    repo: string,
+    { status, query }: SearchFilter,
+    limit?: number,
+  ): Promise<number> {
+    const values = [owner, repo, likePattern(query), limit ?? null];
+    const rows = await this.#db.query<{ n: string | number }>(
+      status === undefined ? COUNT_MATCHES_ALL : COUNT_MATCHES_STATUS,
+      status === undefined ? values : [...values, status],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   async deleteByStatus(owner: string, repo: string, status: Status): Promise<number> {

@@ -163,6 +163,77 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
     ]).toStrictEqual([text, text, 1, 2]);
   });
 
+  describe("search", () => {
+    const names = [
+      "o'reilly",
+      "100%_off",
+      "a_b",
+      "aXb",
+      "back\\slash",
+      'quote"d',
+      "ÜMLAUT",
+      "ümlaut",
+      "MiXeD",
+      "x'); DROP TABLE packages; --",
+    ];
+    it.each<[string, string[]]>([
+      ["%", ["100%_off"]],
+      ["_", ["100%_off", "a_b"]],
+      ["a_b", ["a_b"]],
+      ["A_B", ["a_b"]],
+      ["\\", ["back\\slash"]],
+      ["\\s", ["back\\slash"]],
+      ["'", ["o'reilly", "x'); DROP TABLE packages; --"]],
+      ['"', ['quote"d']],
+      ["mixed", ["MiXeD"]],
+      ["ümlaut", ["ümlaut"]],
+      ["DROP TABLE", ["x'); DROP TABLE packages; --"]],
+      ["", names],
+    ])(
+      "finds %j literally, ASCII letters in either case, and nothing else",
+      async (query, found) => {
+        const store = await empty();
+        await store.create(
+          "s",
+          "r",
+          names.map((name) => ({ name, version: "1" })),
+        );
+        await store.create(
+          "other",
+          "r",
+          names.map((name) => ({ name, version: "1" })),
+        );
+        const rows = await store.search("s", "r", { query }, 0, 100);
+        expect([
+          rows.map((p) => p.name),
+          await store.countMatches("s", "r", { query }),
+        ]).toStrictEqual([found, found.length]);
+      },
+    );
+
+    it("pages matches in creation order, by status too, and counts at most a limit", async () => {
+      const store = await empty();
+      await store.create("s", "r", demoPackages(40));
+      const page = await store.search("s", "r", { query: "PKG-0" }, 10, 5);
+      const failed = await store.search("s", "r", { query: "pkg", status: "failed" }, 0, 100);
+      expect([
+        page.map((p) => p.name),
+        failed.map((p) => p.name),
+        await store.countMatches("s", "r", { query: "pkg" }, 11),
+        await store.countMatches("s", "r", { query: "pkg" }),
+        await store.countMatches("s", "r", { query: "pkg", status: "failed" }, 100),
+        await store.countMatches("s", "nothing", { query: "pkg" }),
+      ]).toStrictEqual([
+        ["pkg-011", "pkg-012", "pkg-013", "pkg-014", "pkg-015"],
+        ["pkg-004", "pkg-009", "pkg-014", "pkg-019", "pkg-024", "pkg-029", "pkg-034", "pkg-039"],
+        11,
+        40,
+        8,
+        0,
+      ]);
+    });
+  });
+
   it("never deadlocks on concurrent bulk creates of mixed statuses", async () => {
     const store = await empty();
     const mixed = (size: number, shift: number) =>
