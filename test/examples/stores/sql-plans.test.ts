@@ -15,6 +15,9 @@ import {
   keysetText,
   LIST_ALL,
   LIST_STATUS,
+  likePattern,
+  SEARCH_ALL,
+  SEARCH_STATUS,
   SqlStore,
 } from "../../../examples/package-store/stores/sql-store.js";
 import { sortColumns } from "../../../src/index.js";
@@ -55,6 +58,16 @@ describe.each(SQL_KINDS)("the %s store's query plans", (kind) => {
         text,
       );
     expect(scan?.[1], text).toMatch(index);
+    expect(text).not.toMatch(/Seq Scan on packages\b/);
+  });
+
+  // biome-ignore format: one case a line
+  it.each<[string, string, unknown[], RegExp]>([
+    ["a search", SEARCH_ALL, ["demo", "tools", likePattern("PKG-1234"), 31, 0], /Bitmap Index Scan on packages_name_search/],
+    ["a search of a status", SEARCH_STATUS, ["demo", "tools", likePattern("g-1234"), 31, 0, "failed"], /Index Scan on (packages_name_search|packages_by_status)/],
+  ])("%s: a selective text read from an index (the trigram index on the folded name, or the status's)", async (_name, sql, values, index) => {
+    const text = await plan(sql, values);
+    expect(text).toMatch(index);
     expect(text).not.toMatch(/Seq Scan on packages\b/);
   });
 
