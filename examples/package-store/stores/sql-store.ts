@@ -95,8 +95,7 @@ const SIZE = "SELECT coalesce(sum(count), 0) AS n FROM package_counts";
  * A package's name as a search compares it: ASCII letters folded to lower case, as `searchFold`
  * does in JavaScript (never the database's locale). The search index is on this expression.
  */
-const FOLDED_NAME =
-  "translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')";
+const FOLDED_NAME = "translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')";
 
 /**
  * The search index: trigrams (pg_trgm, in PostgreSQL's contrib and in PGlite) of the folded name,
