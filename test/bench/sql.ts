@@ -27,6 +27,7 @@ import { ceilingLine, median, printTable, times } from "./report.js";
 
 const BIG = 1_000_000;
 const SMALL = 10_000;
+const MID = 100_000;
 const PAGE = 30;
 const FAST_ROUNDS = 1_000;
 const SLOW_ROUNDS = 15;
@@ -103,11 +104,17 @@ const listing = (result: (repo: string) => ListResult<unknown>) =>
 async function suite(label: string, db: SqlClient, load: (sql: string) => Promise<void>) {
   const store = await SqlStore.open(db);
   const started = performance.now();
-  await load(`${fill("big", BIG)}${fill("small", SMALL)}${COUNTS}`);
+  await load(`${fill("big", BIG)}${fill("mid", MID)}${fill("small", SMALL)}${COUNTS}`);
   console.log(
-    `\n${label}: loaded ${(BIG + SMALL).toLocaleString("en-US")} packages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\n${label}: loaded ${(BIG + MID + SMALL).toLocaleString("en-US")} packages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const routes = packageRoutes(store, { apiKey: KEY, cursorSecret: CURSOR_SECRET });
+  const [, repository] = routes[0] ?? [];
+  const [, exactSearch] =
+    packageRoutes(store, { apiKey: KEY, cursorSecret: CURSOR_SECRET, countCap: 0 })[0] ?? [];
+  if (repository === undefined || exactSearch === undefined) throw new Error("no search route");
+  const search = (resource: typeof repository, repo: string, query: string) =>
+    getter(resource, repo, `query=${query}&page_size=${PAGE}`);
   const [, packages] = routes[1] ?? [];
   const [, byCursor] = routes[2] ?? [];
   if (packages === undefined || byCursor === undefined) throw new Error("no packages route");
@@ -168,6 +175,37 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
       SLOW_ROUNDS,
     ],
   ];
+  // Searches matching every row ("pkg"): capped counts stay flat as the table grows, COUNT(*) not.
+  groups.push(
+    [
+      [
+        ["search, capped count, 100,000, page 1", search(repository, "mid", "pkg")],
+        ["search, capped count, 1,000,000, page 1", search(repository, "big", "pkg")],
+      ],
+      SLOW_ROUNDS * 4,
+    ],
+    [
+      [
+        ["search, exact COUNT(*), 100,000, page 1", search(exactSearch, "mid", "pkg")],
+        ["search, exact COUNT(*), 1,000,000, page 1", search(exactSearch, "big", "pkg")],
+      ],
+      5,
+    ],
+    [
+      [
+        // pkg-99, pkg-990…999, pkg-9900…9999: 111 matches, page 4 holds the last 21.
+        [
+          "search, short last page (derived count)",
+          getter(repository, "small", `query=pkg-99&page=4&page_size=${PAGE}`),
+        ],
+        [
+          "its items query alone",
+          () => store.search("demo", "small", { query: "pkg-99" }, 90, PAGE + 1),
+        ],
+      ],
+      FAST_ROUNDS,
+    ],
+  );
   // A count and rows of like cost, so that running them alongside shows against one after the other.
   const deep = { page: 301, pageSize: PAGE, offset: 9_000, limit: PAGE };
   groups.push([
@@ -219,6 +257,19 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
   );
   console.log(
     `  beside it, the two one after the other vs max: ${times(at("like cost: both, one after the other") / slower)}`,
+  );
+  goal(
+    "search page 1, capped count: 1,000,000 vs 100,000",
+    at("search, capped count, 1,000,000, page 1") / at("search, capped count, 100,000, page 1"),
+    1.5,
+  );
+  console.log(
+    `  beside it, exact COUNT(*): 1,000,000 vs 100,000: ${times(at("search, exact COUNT(*), 1,000,000, page 1") / at("search, exact COUNT(*), 100,000, page 1"))}`,
+  );
+  goal(
+    "short last page with a derived count vs its items query alone",
+    at("search, short last page (derived count)") / at("its items query alone"),
+    1.1,
   );
   goal(
     "cursor page at 90% depth vs the first, 1,000,000",
