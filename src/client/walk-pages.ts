@@ -36,8 +36,11 @@ export interface WalkOptions extends RetryOptions {
   readonly concurrency?: number;
   /**
    * Called when a page's `X-Pagination-Count` differs from the one before it: the list changed
-   * during the walk (rows created or deleted). A walk by page numbers may then skip or repeat rows
-   * (a cursor list never does); the walk goes on, past a page total that grew too.
+   * during the walk (rows created or deleted). Following next links by page number, the walk then
+   * makes up for what moved: after a shrink it fetches the pages before again (up to 10) and
+   * yields the rows it had not yielded; after a growth it drops the rows it already yielded
+   * (rows told apart by their JSON, so rows with an id). A cursor list needs none of this. A
+   * concurrent walk goes on past a page total that grew.
    */
   readonly onCountChange?: (change: {
     readonly from: number;
@@ -211,11 +214,16 @@ function prepareWalk(
   };
 }
 
+/** Pages a walk looks back over when a list shrank under it, at most. */
+const MAX_PAGES_BACK = 10;
+
 async function* followNextLinks<T>(
   walk: Walk,
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
   const seen = new Set([first.url]);
+  // The last pages' items as yielded: what a page that moved under the walk is told apart from.
+  const recent: (readonly T[])[] = [first.items];
   let page = first;
   for (let next = nextUrl(walk, page); next !== undefined; next = nextUrl(walk, page)) {
     if (seen.has(next))
@@ -228,8 +236,57 @@ async function* followNextLinks<T>(
       );
     }
     seen.add(next);
+    const before = page.count;
     page = await walk.fetchPage<T>(next);
-    yield page;
+    let served = page;
+    if (before !== undefined && page.count !== undefined && page.count !== before) {
+      // The list changed: rows moved. Fewer rows before this page shifted the rest back onto
+      // pages already read (fetched again here); more shifted rows already read onto this page.
+      const known = keysOf(recent);
+      if (page.count < before) {
+        for await (const missed of pagesBack(walk, page, before - page.count, known)) {
+          yield missed;
+        }
+      }
+      served = { ...page, items: page.items.filter((item) => !known.has(JSON.stringify(item))) };
+    }
+    recent.push(served.items);
+    if (recent.length > MAX_PAGES_BACK + 1) recent.shift();
+    yield served;
+  }
+}
+
+/** The items of the recent pages as JSON: how a walk tells a row it yielded from another. */
+function keysOf<T>(recent: readonly (readonly T[])[]): Set<string> {
+  return new Set(recent.flatMap((items) => items.map((item) => JSON.stringify(item))));
+}
+
+/**
+ * After `shrunk` rows went from before `page`: the pages before it fetched again (as many as the
+ * rows can fill, at most {@link MAX_PAGES_BACK}), each with only the items not yielded yet, so a
+ * row that stayed in the list is not skipped. Needs the page's number and size.
+ */
+async function* pagesBack<T>(
+  walk: Walk,
+  page: FetchedPage<T>,
+  shrunk: number,
+  known: Set<string>,
+): AsyncGenerator<FetchedPage<T>> {
+  const current = page.page ?? readDigits(new URL(page.url).searchParams.get(walk.pageParam));
+  const size = readDigits(page.headers.get("x-pagination-pagesize")) ?? walk.pageSize;
+  if (current === undefined || size === undefined || current <= 1) return;
+  const from = Math.max(1, current - Math.min(MAX_PAGES_BACK, Math.ceil(shrunk / size)));
+  for (let number = from; number < current; number++) {
+    const url = new URL(page.url);
+    url.searchParams.set(walk.pageParam, String(number));
+    const again = await walk.fetchPage<T>(url.href);
+    const missed = again.items.filter((item) => {
+      const key = JSON.stringify(item);
+      if (known.has(key)) return false;
+      known.add(key);
+      return true;
+    });
+    if (missed.length > 0) yield { ...again, items: missed };
   }
 }
 

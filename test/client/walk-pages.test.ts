@@ -406,7 +406,7 @@ describe("walking lists whose count is capped, estimated, or changes during the 
     return ((input: string | URL | Request) => serve(new Request(String(input)))) as typeof fetch;
   };
   const table =
-    (rows: number[]) =>
+    <T>(rows: T[]) =>
     ({ offset, limit }: { offset: number; limit: number }) =>
       rows.slice(offset, offset + limit);
   const rows = ids(1, 95);
@@ -451,6 +451,42 @@ describe("walking lists whose count is capped, estimated, or changes during the 
     expect(items.length).toBeGreaterThan(30);
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.every(([from, to]) => to > from)).toBe(true);
+  });
+
+  it("yields every row that stayed exactly once while rows are added before its page (newest first)", async () => {
+    const newestFirst = ids(1, 50)
+      .reverse()
+      .map((id) => ({ id }));
+    let next = 51;
+    const fetcher = serving(() => {
+      const answer = { count: newestFirst.length, items: table([...newestFirst]) };
+      newestFirst.unshift({ id: next++ }, { id: next++ }); // two newer rows each request
+      return answer;
+    });
+    const walked = await collect(
+      walkItems<{ id: number }>("http://api.test/items/?page_size=10", { fetch: fetcher }),
+    );
+    const ids50 = walked.map((row) => row.id).filter((id) => id <= 50);
+    expect([ids50, walked.length === new Set(walked.map((row) => row.id)).size]).toStrictEqual([
+      ids(1, 50).reverse(),
+      true,
+    ]);
+  });
+
+  it("yields every row that stayed exactly once while rows before its page are deleted", async () => {
+    const list = ids(1, 60).map((id) => ({ id }));
+    const fetcher = serving(() => {
+      const answer = { count: list.length, items: table([...list]) };
+      const passed = list.findIndex((row) => row.id % 3 === 0); // a row the walk has passed, or not
+      if (passed >= 0 && passed < 10) list.splice(passed, 1);
+      return answer;
+    });
+    const walked = await collect(
+      walkItems<{ id: number }>("http://api.test/items/?page_size=10", { fetch: fetcher }),
+    );
+    const stayed = list.map((row) => row.id);
+    expect(stayed.filter((id) => !walked.some((row) => row.id === id))).toStrictEqual([]);
+    expect(walked.length).toBe(new Set(walked.map((row) => row.id)).size);
   });
 
   it("reports no change for a list that does not change", async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../examples/package-store/config.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Started } from "../../examples/package-store/started.js";
+import { walkPages } from "../../src/client/index.js";
 import { call } from "../support/http-call.js";
 import { freshStore, STORE_KINDS } from "../support/stores.js";
 
@@ -97,6 +98,27 @@ describe.each(STORE_KINDS)("walks under writes, %s store", (kind) => {
     const stable = await layout(repo);
     const seen = await walk(path, (round) => churn(repo, round));
     expect(tally(stable, seen)).toStrictEqual(expected);
+  });
+
+  it("by page with pagewise's walker, a churn round after every page: it makes up for what moved", async () => {
+    const stable = await layout("walker");
+    const seen: string[] = [];
+    const changes: [number, number][] = [];
+    let round = 0;
+    for await (const page of walkPages<{ name: string }>(
+      `${origin}/package/walk/walker/?page_size=20`,
+      {
+        apiKey: KEY,
+        onCountChange: ({ from, to }) => changes.push([from, to]),
+      },
+    )) {
+      seen.push(...page.items.map((p) => p.name));
+      await churn("walker", round++);
+    }
+    expect([tally(stable, seen), changes[0]]).toStrictEqual([
+      { skipped: 0, repeated: 0 },
+      [300, 160],
+    ]);
   });
 
   it("by cursor, with three writers at once: every stable package once, nothing twice", async () => {
