@@ -733,6 +733,46 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
       body: ids(301, 350),
     },
   ],
+  // --- counts that say what they are: a bound over a cap, an estimate (never the count)
+  [
+    "capped over its cap: the bound in its own header, next links, no total",
+    { path: "/capped/?page=2&page_size=100" },
+    {
+      status: 200,
+      headers: {
+        ...jsonType,
+        link: '</capped/?page=1>; rel="first", </capped/?page=1>; rel="prev", </capped/?page=3>; rel="next"',
+        "x-pagination-page": "2",
+        "x-pagination-pagesize": "100",
+        "x-pagination-countatleast": "101",
+      },
+      body: ids(101, 200),
+    },
+  ],
+  [
+    "capped, the short last page derives the exact total",
+    { path: "/capped/?page=4&page_size=100" },
+    {
+      status: 200,
+      headers: paged("/capped/", 350, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+      body: ids(301, 350),
+    },
+  ],
+  [
+    "estimated: X-Pagination-CountEstimate, never X-Pagination-Count",
+    { path: "/estimated/?page=3&page_size=100" },
+    {
+      status: 200,
+      headers: {
+        ...jsonType,
+        link: '</estimated/?page=1>; rel="first", </estimated/?page=2>; rel="prev", </estimated/?page=4>; rel="next"',
+        "x-pagination-page": "3",
+        "x-pagination-pagesize": "100",
+        "x-pagination-countestimate": "340",
+      },
+      body: ids(201, 300),
+    },
+  ],
 ];
 
 describe("fetchRouter", () => {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   apiKeyVerifier,
+  capCount,
   defineResource,
   json,
   list,
@@ -79,6 +80,16 @@ const countAlongside = defineResource({
   }),
 });
 
+/** The 350 items counted with a cap of 100 (a bound above it), or estimated at 340. */
+const capped = defineResource({
+  GET: list({
+    handler: () => ({ count: { whenNeeded: () => capCount(101, 100) }, items: rowsOf }),
+  }),
+});
+const estimated = defineResource({
+  GET: list({ handler: () => ({ count: { estimate: 340 }, items: rowsOf }) }),
+});
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -93,6 +104,8 @@ export const routes: readonly (readonly [string, Resource])[] = [
   ["/links/proxy/", listWith({ trustProxy: true })],
   ["/countless/", countless],
   ["/count-alongside/", countAlongside],
+  ["/capped/", capped],
+  ["/estimated/", estimated],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
   [
     "/small-body/",
