@@ -118,7 +118,8 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           problems,
         },
         handler: ({ params, path, pageParams }) =>
-          params.query === undefined
+          // An empty query filters nothing: the list, with its exact O(1) count.
+          params.query === undefined || params.query === ""
             ? listOf(store, path, pageParams, params.status)
             : searchOf(store, path, { status: params.status, query: params.query }, countCap),
       }),

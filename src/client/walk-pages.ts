@@ -237,7 +237,19 @@ async function* followNextLinks<T>(
     }
     seen.add(next);
     const before = page.count;
-    page = await walk.fetchPage<T>(next);
+    try {
+      page = await walk.fetchPage<T>(next);
+    } catch (error) {
+      if (!pastTheEnd(error)) throw error;
+      // The list shrank under the walk to end before this page (a server answering 404 there):
+      // the pages before are read again for the rows that moved onto them, and the walk ends.
+      const number = readDigits(new URL(next).searchParams.get(walk.pageParam));
+      const gone = { ...page, url: next, page: number, count: undefined };
+      for await (const missed of pagesBack(walk, gone, Number.POSITIVE_INFINITY, keysOf(recent))) {
+        yield missed;
+      }
+      return;
+    }
     let served = page;
     if (before !== undefined && page.count !== undefined && page.count !== before) {
       // The list changed: rows moved. Fewer rows before this page shifted the rest back onto
@@ -245,15 +257,25 @@ async function* followNextLinks<T>(
       const known = keysOf(recent);
       if (page.count < before) {
         for await (const missed of pagesBack(walk, page, before - page.count, known)) {
+          recent.push(missed.items);
           yield missed;
         }
       }
       served = { ...page, items: page.items.filter((item) => !known.has(JSON.stringify(item))) };
     }
     recent.push(served.items);
-    if (recent.length > MAX_PAGES_BACK + 1) recent.shift();
+    while (recent.length > 2 * MAX_PAGES_BACK + 1) recent.shift();
     yield served;
   }
+}
+
+/** A 404 `page_out_of_range` problem: the page asked for lies past the end of the list. */
+function pastTheEnd(error: unknown): boolean {
+  return (
+    error instanceof PaginationError &&
+    error.status === 404 &&
+    (error.body as { code?: unknown } | null | undefined)?.code === "page_out_of_range"
+  );
 }
 
 /** The items of the recent pages as JSON: how a walk tells a row it yielded from another. */
@@ -298,25 +320,35 @@ async function* walkConcurrently<T>(
     (first.page ?? readDigits(new URL(walk.startUrl).searchParams.get(walk.pageParam)) ?? 1) + 1;
   const total = first.pageTotal ?? 0;
   const concurrency = walk.options.concurrency ?? 1;
-  const inFlight: Promise<FetchedPage<T>>[] = [];
+  const inFlight: { readonly number: number; readonly page: Promise<FetchedPage<T>> }[] = [];
   let launched = from;
   const launch = () => {
     const url = new URL(walk.startUrl);
-    url.searchParams.set(walk.pageParam, String(launched++));
+    const number = launched++;
+    url.searchParams.set(walk.pageParam, String(number));
     const page = walk.fetchPage<T>(url.href);
     // Observed at once: a later page failing while an earlier one loads is reported in order,
     // never as an unhandled rejection.
     page.catch(() => undefined);
-    inFlight.push(page);
+    inFlight.push({ number, page });
   };
   while (launched <= total && inFlight.length < concurrency) launch();
   let last = first;
   while (inFlight.length > 0) {
-    last = await (inFlight.shift() as Promise<FetchedPage<T>>);
+    const { number, page: pending } = inFlight.shift() as (typeof inFlight)[number];
+    const page = await pending;
+    // The list changed under the walk (another count, or another page served for this one):
+    // the pages fetched at once no longer fit together. Drop them and go on by next links from
+    // the last page that did, which make up for what moved.
+    const moved =
+      (page.page !== undefined && page.page !== number) ||
+      (first.count !== undefined && page.count !== undefined && page.count !== first.count);
+    if (moved) break;
     if (launched <= total) launch();
-    yield last;
+    last = page;
+    yield page;
   }
-  // The list grew during the walk: the last page announced links to more. Follow them.
+  // The list grew or changed during the walk: go on by the last good page's next links.
   yield* followNextLinks(walk, last);
 }
 

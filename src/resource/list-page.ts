@@ -56,7 +56,7 @@ export function listPage(
   }
   return Promise.all([count, rows]).then(([n, fetched]) => {
     const total = readCount(n);
-    if (!("exact" in total)) return inexactPage(fetched, total, requested, options);
+    if (!("exact" in total)) return inexactPage(fetched, total, requested, options, items);
     const page = paginate({ count: total.exact, ...requested }, options);
     return { page, rows: pageRows(fetched, page) };
   });
@@ -79,9 +79,15 @@ function counted(
 ): MaybePromise<ServedPage> {
   const total = readCount(given);
   if (!("exact" in total)) {
-    const rows =
-      typeof items === "function" ? items(sliceOf(requested, requested.pageSize)) : items;
-    return andThen(rows, (fetched) => inexactPage(fetched, total, requested, options));
+    // Known to be inexact before the rows: one row more than a page says whether another follows.
+    if (typeof items !== "function") return inexactPage(items, total, requested, options);
+    const rows = items(sliceOf(requested, requested.pageSize + 1));
+    return andThen(rows, (fetched) => {
+      const probed = rowArray(fetched);
+      const { pageSize } = requested;
+      if (probed.length > pageSize + 1) throw tooManyRows(probed.length, pageSize + 1);
+      return countlessPage(probed, false, requested, options, total);
+    });
   }
   const page = paginate({ count: total.exact, ...requested }, options);
   if (typeof items !== "function") return { page, rows: pageRows(items, page) };
@@ -90,17 +96,28 @@ function counted(
 }
 
 /**
- * A page whose total is a bound or an estimate: countless (a full page has a `next` link, a short
- * one tells the total, exact), the bound or estimate in its own header meanwhile.
+ * A page whose total is a bound or an estimate, its rows fetched before that was known (a page,
+ * not one row more): countless, the bound or estimate in its own header. A short page tells the
+ * total (exact); a full one asks `items()` for the one row after it, so `next` is linked only
+ * while rows remain (a page given as an array is taken to have more when full).
  */
 function inexactPage(
   fetched: unknown,
   total: { readonly atLeast: number } | { readonly estimate: number },
   requested: PageParams,
   options: PaginateOptions,
-): ServedPage {
+  items?: ListItems<unknown>,
+): MaybePromise<ServedPage> {
   const rows = rowArray(fetched);
-  return countlessPage(rows, rows.length === requested.pageSize, requested, options, total);
+  const { page, pageSize } = requested;
+  const full = rows.length === pageSize;
+  if (!full || typeof items !== "function") {
+    return countlessPage(rows, full, requested, options, total);
+  }
+  const after = { page, pageSize, offset: page * pageSize, limit: 1 };
+  return andThen(items(after), (next) =>
+    countlessPage(rows, rowArray(next).length > 0, requested, options, total),
+  );
 }
 
 /**

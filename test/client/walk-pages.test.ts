@@ -12,7 +12,7 @@ import {
   walkPages,
 } from "../../src/client/index.js";
 import { fetchHandler } from "../../src/fetch/index.js";
-import { defineResource, list } from "../../src/index.js";
+import { defineResource, list, type ResourceOptions } from "../../src/index.js";
 
 const KEY = "walk-key";
 const collect = async <T>(iterable: AsyncIterable<T>): Promise<T[]> => {
@@ -401,8 +401,10 @@ describe("walking a countless list (no X-Pagination-Count or -PageTotal until th
 });
 
 describe("walking lists whose count is capped, estimated, or changes during the walk", () => {
-  const serving = (handler: () => unknown) => {
-    const serve = fetchHandler(defineResource({ GET: list({ handler: handler as never }) }));
+  const serving = (handler: () => unknown, options: ResourceOptions = {}) => {
+    const serve = fetchHandler(
+      defineResource({ GET: list({ handler: handler as never }) }, options),
+    );
     return ((input: string | URL | Request) => serve(new Request(String(input)))) as typeof fetch;
   };
   const table =
@@ -487,6 +489,53 @@ describe("walking lists whose count is capped, estimated, or changes during the 
     const stayed = list.map((row) => row.id);
     expect(stayed.filter((id) => !walked.some((row) => row.id === id))).toStrictEqual([]);
     expect(walked.length).toBe(new Set(walked.map((row) => row.id)).size);
+  });
+
+  it.each([1, 3])(
+    "concurrency %i, rows deleted from the front at every request, past the end served as the last page: every row that stayed once",
+    async (concurrency) => {
+      const list = ids(1, 60).map((id) => ({ id }));
+      const fetcher = serving(
+        () => {
+          const answer = { count: list.length, items: table([...list]) };
+          list.splice(0, 3);
+          return answer;
+        },
+        { overflow: "last" },
+      );
+      const walked = await collect(
+        walkItems<{ id: number }>("http://api.test/items/?page_size=10", {
+          fetch: fetcher,
+          concurrency,
+        }),
+      );
+      const got = walked.map((row) => row.id);
+      expect([
+        list.map((row) => row.id).filter((id) => !got.includes(id)),
+        got.length === new Set(got).size,
+      ]).toStrictEqual([[], true]);
+    },
+  );
+
+  it("ends a walk whose list shrank before its next page under overflow 'error' (a 404 there), every row that stayed once", async () => {
+    const list = ids(1, 30).map((id) => ({ id }));
+    let requests = 0;
+    const fetcher = serving(
+      () => {
+        const answer = { count: list.length, items: table([...list]) };
+        if (++requests === 2) list.splice(0, 15); // after page 2 is read
+        return answer;
+      },
+      { overflow: "error" },
+    );
+    const walked = await collect(
+      walkItems<{ id: number }>("http://api.test/items/?page_size=10", { fetch: fetcher }),
+    );
+    const got = walked.map((row) => row.id);
+    expect([
+      list.map((row) => row.id).filter((id) => !got.includes(id)),
+      got.length === new Set(got).size,
+    ]).toStrictEqual([[], true]);
   });
 
   it("reports no change for a list that does not change", async () => {

@@ -332,14 +332,15 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       ids(11, 20),
     ],
     [
-      "capped, over the cap, a full last page: a next link to an empty page",
+      "capped, over the cap, a full last page: the row more asked for tells the total, exact",
       capped(250, 100),
       "page=25",
       {
-        Link: links({ first: 1, prev: 24, next: 26 }),
+        Link: links({ first: 1, prev: 24, last: 25 }),
+        "X-Pagination-Count": "250",
         "X-Pagination-Page": "25",
+        "X-Pagination-PageTotal": "25",
         "X-Pagination-PageSize": "10",
-        "X-Pagination-CountAtLeast": "101",
       },
       ids(241, 250),
     ],
@@ -429,6 +430,25 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       rows,
     ]);
   });
+
+  it.each<[string, () => ListResult<unknown>]>([
+    ["a bound run alongside", () => ({ count: later({ atLeast: 101 }), items: table(250) })],
+    [
+      "an estimate run alongside",
+      () => ({ count: () => later({ estimate: 240 }), items: table(250) }),
+    ],
+  ])(
+    "%s, a full last page: the row after it asked for, the total derived, no next link to an empty page",
+    async (_name, result) => {
+      const [headers, body] = await served(result, "/items/?page=25&page_size=10");
+      const { Link, "X-Pagination-Count": count } = headers as Record<string, string>;
+      expect([Link, count, body]).toStrictEqual([
+        links({ first: 1, prev: 24, last: 25 }),
+        "250",
+        ids(241, 250),
+      ]);
+    },
+  );
 
   it.each<[string, number, string, number, number[]]>([
     ["page 1 holds the whole list: no count asked for", 7, "page=1", 0, ids(1, 7)],
