@@ -126,7 +126,8 @@ async function* pagesOf<T>(
     for await (const page of concurrent
       ? walkConcurrently(walk, first)
       : followNextLinks(walk, first)) {
-      walk.noteCount(page);
+      // A page read again carries the new count: the change is the page's that showed it.
+      if (!reread.has(page)) walk.noteCount(page);
       yield page;
     }
   } finally {
@@ -213,6 +214,9 @@ function prepareWalk(
     noteCount,
   };
 }
+
+/** Pages read again to make up for rows that moved (their count is not news). */
+const reread = new WeakSet<object>();
 
 /** Pages a walk looks back over when a list shrank under it, at most. */
 const MAX_PAGES_BACK = 10;
@@ -308,7 +312,10 @@ async function* pagesBack<T>(
       known.add(key);
       return true;
     });
-    if (missed.length > 0) yield { ...again, items: missed };
+    if (missed.length === 0) continue;
+    const recovered = { ...again, items: missed };
+    reread.add(recovered);
+    yield recovered;
   }
 }
 

@@ -538,6 +538,26 @@ describe("walking lists whose count is capped, estimated, or changes during the 
     ]).toStrictEqual([[], true]);
   });
 
+  it("reports a change once, with the page that showed it (not the pages read again)", async () => {
+    const list = ids(1, 30).map((id) => ({ id }));
+    let requests = 0;
+    const fetcher = serving(() => {
+      const answer = { count: list.length, items: table([...list]) };
+      if (++requests === 2) list.splice(0, 15);
+      return answer;
+    });
+    const changes: unknown[] = [];
+    await collect(
+      walkItems("http://api.test/items/?page_size=10", {
+        fetch: fetcher,
+        onCountChange: (change) => changes.push(change),
+      }),
+    );
+    expect(changes).toStrictEqual([
+      { from: 30, to: 15, url: "http://api.test/items/?page=3&page_size=10" },
+    ]);
+  });
+
   it("reports no change for a list that does not change", async () => {
     const changes: unknown[] = [];
     await collect(
