@@ -55,29 +55,25 @@ const utf8 = new TextEncoder();
 
 /**
  * Text every store keeps as sent: PostgreSQL refuses NUL and would store a lone surrogate as
- * U+FFFD, and an index entry holds at most 2,704 bytes; each is a 400 on every store.
+ * U+FFFD; each is a 400 on every store.
  */
-const text = (maxBytes: number) =>
-  z
-    .string()
-    .min(1)
+const storable = (schema: z.ZodString) =>
+  schema
     .refine((value) => !value.includes("\u0000"), "must not contain NUL (U+0000)")
     .refine(
       (value) => !LONE_SURROGATE.test(value),
       "must be well-formed Unicode (a lone surrogate)",
-    )
-    .refine(
-      (value) => utf8.encode(value).length <= maxBytes,
-      `must be at most ${maxBytes} bytes of UTF-8`,
     );
+/** Stored text: not empty, and at most `maxBytes` of UTF-8 (an index entry holds 2,704 bytes). */
+const text = (maxBytes: number) =>
+  storable(z.string().min(1)).refine(
+    (value) => utf8.encode(value).length <= maxBytes,
+    `must be at most ${maxBytes} bytes of UTF-8`,
+  );
 
 const status = z.enum(STATUSES);
 /** A search's text: up to 200 characters, none PostgreSQL cannot hold; `%`, `_`, `\` as themselves. */
-const searchText = z
-  .string()
-  .max(200)
-  .refine((value) => !value.includes("\u0000"), "must not contain NUL (U+0000)")
-  .refine((value) => !LONE_SURROGATE.test(value), "must be well-formed Unicode (a lone surrogate)");
+const searchText = storable(z.string().max(200));
 const newPackage = z.strictObject({
   name: text(214),
   version: text(64),

@@ -3,7 +3,7 @@ import { assertObject, describeValue } from "../option-checks.js";
 import type { Resource } from "../resource/define-resource.js";
 import type { OpenApiDocument, OpenApiPaths } from "./openapi-types.js";
 import { problemSchema } from "./problem-responses.js";
-import { resourcePathItem } from "./resource-path-item.js";
+import { ALLOW_HEADER, resourcePathItem } from "./resource-path-item.js";
 
 /** Routes to describe: `[path, resource]` pairs, or an object of resources by path. */
 export type OpenApiRoutes =
@@ -170,13 +170,7 @@ export function openApiDocument(
       responses: {
         MethodNotAllowed: {
           description: "A method the URL does not serve: `method_not_allowed`.",
-          headers: {
-            Allow: {
-              description: "The methods this URL serves.",
-              required: true,
-              schema: { type: "string" },
-            },
-          },
+          headers: { Allow: ALLOW_HEADER },
           content: {
             [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(405, ["method_not_allowed"]) },
           },

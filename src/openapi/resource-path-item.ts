@@ -33,6 +33,13 @@ type AnyResource = Resource<never>;
 
 const text = { type: "string" } as const;
 
+/** `Allow`, on every answer pagewise gives (a 405's too). */
+export const ALLOW_HEADER: OpenApiHeader = {
+  description: "The methods this URL serves.",
+  required: true,
+  schema: text,
+};
+
 /**
  * The OpenAPI 3.1 path item of a resource: an operation per defined method and OPTIONS, each with
  * its parameters (path, page or cursor, the schema's filters), request body, success response
@@ -234,7 +241,7 @@ function paginationHeaders(
 /** Headers on every answer: `Allow`, and CORS's when it is on. */
 function commonHeaders(resource: AnyResource): Record<string, OpenApiHeader> {
   const headers: Record<string, OpenApiHeader> = {
-    Allow: { description: "The methods this URL serves.", required: true, schema: text },
+    Allow: ALLOW_HEADER,
   };
   if (resource.settings.cors === undefined) return headers;
   headers["Access-Control-Allow-Origin"] = {
@@ -255,7 +262,7 @@ function preflight(
   apiKey: ApiKeyDescription,
 ): OpenApiOperation {
   const headers: Record<string, OpenApiHeader> = {
-    Allow: { description: "The methods this URL serves.", required: true, schema: text },
+    Allow: ALLOW_HEADER,
   };
   if (resource.settings.cors !== undefined) {
     for (const [name, description] of [

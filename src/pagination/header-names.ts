@@ -86,8 +86,8 @@ const NAME_KEYS: Record<keyof PaginationHeaderNames, true> = {
 
 /** The two names a set may leave out, and what they are then. */
 const OPTIONAL_NAMES = {
-  countAtLeast: "X-Pagination-CountAtLeast",
-  countEstimate: "X-Pagination-CountEstimate",
+  countAtLeast: headerNamePresets.xPagination.countAtLeast,
+  countEstimate: headerNamePresets.xPagination.countEstimate,
 } as const;
 
 type HeaderNameList = [

@@ -82,12 +82,7 @@ function counted(
     // Known to be inexact before the rows: one row more than a page says whether another follows.
     if (typeof items !== "function") return inexactPage(items, total, requested, options);
     const rows = items(sliceOf(requested, requested.pageSize + 1));
-    return andThen(rows, (fetched) => {
-      const probed = rowArray(fetched);
-      const { pageSize } = requested;
-      if (probed.length > pageSize + 1) throw tooManyRows(probed.length, pageSize + 1);
-      return countlessPage(probed, false, requested, options, total);
-    });
+    return andThen(rows, (fetched) => countlessPage(fetched, false, requested, options, total));
   }
   const page = paginate({ count: total.exact, ...requested }, options);
   if (typeof items !== "function") return { page, rows: pageRows(items, page) };
