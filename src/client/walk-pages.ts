@@ -1,8 +1,10 @@
 import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
+import { assertOption } from "../option-checks.js";
 import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { expandTemplate } from "./expand-template.js";
 import { fetchWithRetry, type RetryOptions } from "./fetch-with-retry.js";
+import { EDGE_CHECKS, type EdgeCheck, edgeMove, edgeUrl } from "./page-edge.js";
 import { PaginationError } from "./pagination-error.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 import { requestSignal } from "./request-signal.js";
@@ -35,17 +37,27 @@ export interface WalkOptions extends RetryOptions {
    */
   readonly concurrency?: number;
   /**
-   * Called when a page's `X-Pagination-Count` differs from the one before it: the list changed
-   * during the walk (rows created or deleted). Following next links by page number, the walk then
-   * makes up for what moved: after a shrink it fetches the pages before again (up to 10) and
-   * yields the rows it had not yielded; after a growth it drops the rows it already yielded
-   * (rows told apart by their JSON, so rows with an id). A cursor list needs none of this. A
-   * concurrent walk goes on past a page total that grew.
+   * When to read the row just before a page (one row, page `page × size` at size 1, fetched
+   * beside the page) to see rows that moved under a walk by next links: `'uncounted'` on pages
+   * without `X-Pagination-Count` (a capped, estimated or countless list, where no count shows a
+   * change), `'always'`, or `'never'`. Only against a server that sends `X-Pagination-Page` and
+   * `-PageSize` and links pages by number.
+   *
+   * @default 'uncounted'
    */
-  readonly onCountChange?: (change: {
-    readonly from: number;
-    readonly to: number;
+  readonly checkEdges?: EdgeCheck;
+  /**
+   * Called once for each page that shows the list changed during the walk (rows created or
+   * deleted): its `X-Pagination-Count` differs from the one before (`count` says from what to
+   * what), or another row now stands just before it (an edge check). Following next links by page
+   * number, the walk then makes up for what moved: rows moved onto pages already read are read
+   * again (up to 10 pages back) and yielded, rows read before and moved onto this page are dropped
+   * (rows told apart by their JSON, so rows with an id). A concurrent walk goes on past a page
+   * total that grew. A cursor list needs none of this.
+   */
+  readonly onListChange?: (change: {
     readonly url: string;
+    readonly count?: { readonly from: number; readonly to: number };
   }) => void;
   /** Called after each page: pages done so far, and the page total when the server sends it. */
   readonly onProgress?: (progress: {
@@ -89,6 +101,7 @@ export function walkPages<T = unknown>(
   options: WalkOptions = {},
 ): AsyncGenerator<FetchedPage<T>, void, undefined> {
   assertWalkOptions(options);
+  assertOption("checkEdges", options.checkEdges, EDGE_CHECKS);
   return pagesOf<T>(start, options);
 }
 
@@ -120,14 +133,14 @@ async function* pagesOf<T>(
   const walk = prepareWalk(start, options, signal);
   try {
     const first = await walk.fetchPage<T>(walk.startUrl);
-    walk.noteCount(first);
+    walk.noteChange(first);
     yield first;
     const concurrent = (options.concurrency ?? 1) > 1 && first.pageTotal !== undefined;
     for await (const page of concurrent
       ? walkConcurrently(walk, first)
       : followNextLinks(walk, first)) {
       // A page read again carries the new count: the change is the page's that showed it.
-      if (!reread.has(page)) walk.noteCount(page);
+      if (!reread.has(page)) walk.noteChange(page);
       yield page;
     }
   } finally {
@@ -185,24 +198,31 @@ function prepareWalk(
     ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
   };
   let lastCount: number | undefined;
-  const fetchPage = async <T>(url: string): Promise<FetchedPage<T>> => {
+  /** Fetches a page; `edge` for the one row of an edge check, which is not a page done. */
+  const fetchPage = async <T>(url: string, edge = false): Promise<FetchedPage<T>> => {
     const { signal, release } = requestSignal(walkSignal);
     try {
       const retry = { ...retryOptions, signal };
       const page = await readPage<T>(url, await fetchWithRetry(fetcher, url, init, retry));
-      options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
+      if (!edge) options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
       return page;
     } finally {
       release();
     }
   };
-  /** Reports a count that differs from the last page's, as pages are yielded (in order). */
-  const noteCount = <T>(page: FetchedPage<T>) => {
-    if (page.count === undefined) return;
-    if (lastCount !== undefined && page.count !== lastCount) {
-      options.onCountChange?.({ from: lastCount, to: page.count, url: page.url });
+  /**
+   * Reports a page whose count differs from the last count seen, or whose edge moved, once, as
+   * pages are yielded (in order).
+   */
+  const noteChange = <T>(page: FetchedPage<T>) => {
+    const changed = lastCount !== undefined && page.count !== undefined && page.count !== lastCount;
+    if (changed || movedAtEdge.has(page)) {
+      const count = changed
+        ? { count: { from: lastCount as number, to: page.count as number } }
+        : {};
+      options.onListChange?.({ url: page.url, ...count });
     }
-    lastCount = page.count;
+    if (page.count !== undefined) lastCount = page.count;
   };
   return {
     startUrl: startUrl.href,
@@ -210,13 +230,17 @@ function prepareWalk(
     pageSizeParam,
     pageSize,
     options,
+    checkEdges: options.checkEdges ?? "uncounted",
     fetchPage,
-    noteCount,
+    noteChange,
   };
 }
 
 /** Pages read again to make up for rows that moved (their count is not news). */
 const reread = new WeakSet<object>();
+
+/** Pages past an edge where another row stood than the last one read: the list changed. */
+const movedAtEdge = new WeakSet<object>();
 
 /** Pages a walk looks back over when a list shrank under it, at most. */
 const MAX_PAGES_BACK = 10;
@@ -228,6 +252,8 @@ async function* followNextLinks<T>(
   const seen = new Set([first.url]);
   // The last pages' items as yielded: what a page that moved under the walk is told apart from.
   const recent: (readonly T[])[] = [first.items];
+  const wanted = (read: FetchedPage<T>) =>
+    walk.checkEdges === "always" || (walk.checkEdges === "uncounted" && read.count === undefined);
   let page = first;
   for (let next = nextUrl(walk, page); next !== undefined; next = nextUrl(walk, page)) {
     if (seen.has(next))
@@ -240,7 +266,9 @@ async function* followNextLinks<T>(
       );
     }
     seen.add(next);
-    const before = page.count;
+    const previous = page;
+    // The row now just before the next page, read beside it where no count would show a move.
+    let edge = wanted(previous) ? rowAtEdge(walk, previous, next) : undefined;
     try {
       page = await walk.fetchPage<T>(next);
     } catch (error) {
@@ -248,29 +276,59 @@ async function* followNextLinks<T>(
       // The list shrank under the walk to end before this page (a server answering 404 there):
       // the pages before are read again for the rows that moved onto them, and the walk ends.
       const number = readDigits(new URL(next).searchParams.get(walk.pageParam));
-      const gone = { ...page, url: next, page: number, count: undefined };
-      for await (const missed of pagesBack(walk, gone, Number.POSITIVE_INFINITY, keysOf(recent))) {
-        yield missed;
-      }
+      const gone = { ...previous, url: next, page: number, count: undefined };
+      yield* pagesBack(walk, gone, Number.POSITIVE_INFINITY, keysOf(recent));
       return;
     }
-    let served = page;
-    if (before !== undefined && page.count !== undefined && page.count !== before) {
-      // The list changed: rows moved. Fewer rows before this page shifted the rest back onto
-      // pages already read (fetched again here); more shifted rows already read onto this page.
-      const known = keysOf(recent);
-      if (page.count < before) {
-        for await (const missed of pagesBack(walk, page, before - page.count, known)) {
-          recent.push(missed.items);
-          yield missed;
-        }
-      }
-      served = { ...page, items: page.items.filter((item) => !known.has(JSON.stringify(item))) };
-    }
+    edge ??= wanted(page) ? rowAtEdge(walk, previous, next) : undefined;
+    const served = yield* madeUpFor(walk, previous, page, await edge, recent);
     recent.push(served.items);
     while (recent.length > 2 * MAX_PAGES_BACK + 1) recent.shift();
     yield served;
   }
+}
+
+/**
+ * Makes up for rows that moved between `previous` and `page`, as the edge check or the counts
+ * show: yields the rows moved back onto pages already read (read again), and returns `page`
+ * without the rows it repeats. A page where nothing moved is returned as it is.
+ */
+async function* madeUpFor<T>(
+  walk: Walk,
+  previous: FetchedPage<T>,
+  page: FetchedPage<T>,
+  edge: EdgeRow,
+  recent: (readonly T[])[],
+): AsyncGenerator<FetchedPage<T>, FetchedPage<T>> {
+  let keys: Set<string> | undefined;
+  const known = () => {
+    keys ??= keysOf(recent);
+    return keys;
+  };
+  const last = JSON.stringify(previous.items.at(-1));
+  const move = edge === undefined ? undefined : edgeMove(last, edge.row, known);
+  const before = previous.count;
+  const counted = before !== undefined && page.count !== undefined && page.count !== before;
+  if (move === "held" ? !counted : move === undefined && !counted) return page;
+  // Fewer rows before the page moved the rest back onto pages already read (read again here);
+  // more moved rows already read onto this page (dropped from it).
+  const missed =
+    move === "shrank"
+      ? pagesBackToKnown(walk, previous, known())
+      : move !== "grew" && counted && (page.count as number) < before
+        ? pagesBack(walk, page, before - (page.count as number), known())
+        : undefined;
+  for await (const again of missed ?? []) {
+    recent.push(again.items);
+    yield again;
+  }
+  const seenRows = known();
+  const served = {
+    ...page,
+    items: page.items.filter((item) => !seenRows.has(JSON.stringify(item))),
+  };
+  if (move === "grew" || move === "shrank") movedAtEdge.add(served);
+  return served;
 }
 
 /** A 404 `page_out_of_range` problem: the page asked for lies past the end of the list. */
@@ -285,6 +343,46 @@ function pastTheEnd(error: unknown): boolean {
 /** The items of the recent pages as JSON: how a walk tells a row it yielded from another. */
 function keysOf<T>(recent: readonly (readonly T[])[]): Set<string> {
   return new Set(recent.flatMap((items) => items.map((item) => JSON.stringify(item))));
+}
+
+/**
+ * What an edge check read: the JSON of the row standing just before the next page (undefined
+ * when the list now ends before it), or undefined when there was no check.
+ */
+type EdgeRow = { readonly row: string | undefined } | undefined;
+
+/**
+ * The row now standing where the last row of `previous` stood, fetched on its own (page
+ * `page × size` at size 1, see {@link edgeUrl}); undefined, and nothing fetched, when the server
+ * cannot be asked: `previous` is not a full page that said its number and size, or `next` is not
+ * the page after it by number. An answer that is not one row's page is no check either.
+ */
+function rowAtEdge<T>(
+  walk: Walk,
+  previous: FetchedPage<T>,
+  next: string,
+): Promise<EdgeRow> | undefined {
+  const size = readDigits(previous.headers.get("x-pagination-pagesize"));
+  if (previous.page === undefined || size === undefined || previous.items.length !== size) {
+    return undefined;
+  }
+  const url = edgeUrl(next, previous.page, size, walk);
+  if (url === undefined) return undefined;
+  const number = previous.page * size;
+  const read = walk.fetchPage<T>(url, true).then(
+    (edge): EdgeRow => {
+      if (readDigits(edge.headers.get("x-pagination-pagesize")) !== 1) return undefined;
+      const there = edge.page === number && edge.items.length > 0;
+      return { row: there ? JSON.stringify(edge.items[0]) : undefined };
+    },
+    (error: unknown): EdgeRow => {
+      if (pastTheEnd(error)) return { row: undefined };
+      throw error;
+    },
+  );
+  // Observed at once: the walk may end (an error on the page) before it awaits this.
+  read.catch(() => undefined);
+  return read;
 }
 
 /**
@@ -303,20 +401,57 @@ async function* pagesBack<T>(
   if (current === undefined || size === undefined || current <= 1) return;
   const from = Math.max(1, current - Math.min(MAX_PAGES_BACK, Math.ceil(shrunk / size)));
   for (let number = from; number < current; number++) {
-    const url = new URL(page.url);
-    url.searchParams.set(walk.pageParam, String(number));
-    const again = await walk.fetchPage<T>(url.href);
-    const missed = again.items.filter((item) => {
-      const key = JSON.stringify(item);
-      if (known.has(key)) return false;
-      known.add(key);
-      return true;
-    });
-    if (missed.length === 0) continue;
-    const recovered = { ...again, items: missed };
-    reread.add(recovered);
-    yield recovered;
+    const missed = unseen(await walk.fetchPage<T>(pageUrl(walk, page.url, number)), known);
+    if (missed !== undefined) yield missed;
   }
+}
+
+/**
+ * After an edge check found another row where the last one read stood, and not one read before:
+ * the pages up to that edge read again, back from the last until one begins with a row read
+ * before (every row that moved back lies after it) or {@link MAX_PAGES_BACK} pages, each yielded
+ * in order with only the items not yielded yet.
+ */
+async function* pagesBackToKnown<T>(
+  walk: Walk,
+  previous: FetchedPage<T>,
+  known: Set<string>,
+): AsyncGenerator<FetchedPage<T>> {
+  const last = previous.page ?? 1;
+  const again: FetchedPage<T>[] = [];
+  for (let number = last; number >= 1 && number > last - MAX_PAGES_BACK; number--) {
+    const read = await walk.fetchPage<T>(pageUrl(walk, previous.url, number));
+    again.unshift(read);
+    if (read.items.length > 0 && known.has(JSON.stringify(read.items[0]))) break;
+  }
+  for (const read of again) {
+    const missed = unseen(read, known);
+    if (missed !== undefined) yield missed;
+  }
+}
+
+/** `url` asking for page `number`. */
+function pageUrl(walk: Walk, url: string, number: number): string {
+  const target = new URL(url);
+  target.searchParams.set(walk.pageParam, String(number));
+  return target.href;
+}
+
+/**
+ * A page read again with only the items not yielded yet (added to `known`, and the page marked
+ * as read again), or undefined when it holds none.
+ */
+function unseen<T>(page: FetchedPage<T>, known: Set<string>): FetchedPage<T> | undefined {
+  const missed = page.items.filter((item) => {
+    const key = JSON.stringify(item);
+    if (known.has(key)) return false;
+    known.add(key);
+    return true;
+  });
+  if (missed.length === 0) return undefined;
+  const recovered = { ...page, items: missed };
+  reread.add(recovered);
+  return recovered;
 }
 
 async function* walkConcurrently<T>(

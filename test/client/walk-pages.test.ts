@@ -359,6 +359,14 @@ describe("walk options out of range", () => {
     expect(() => walkItems("http://127.0.0.1:1/", options)).toThrow(new RangeError(message));
   });
 
+  it.each<[unknown, string]>([
+    ["sometimes", 'checkEdges must be one of "uncounted", "always", "never"; got "sometimes"'],
+    [true, 'checkEdges must be one of "uncounted", "always", "never"; got true'],
+  ])("checkEdges %s is a TypeError when the walk is made, before any request", (value, message) => {
+    const options = { fetch: neverCalled, checkEdges: value } as WalkOptions;
+    expect(() => walkPages("http://127.0.0.1:1/", options)).toThrow(new TypeError(message));
+  });
+
   it.each<[keyof WalkOptions, number]>([
     ["concurrency", 1],
     ["pageSize", 1],
@@ -445,7 +453,7 @@ describe("walking lists whose count is capped, estimated, or changes during the 
       walkItems<number>("http://api.test/items/?page_size=10", {
         fetch: fetcher,
         concurrency: 2,
-        onCountChange: ({ from, to }) => changes.push([from, to]),
+        onListChange: ({ count }) => changes.push([count?.from ?? 0, count?.to ?? 0]),
       }),
     );
     expect(new Set(items).size).toBe(items.length);
@@ -550,11 +558,11 @@ describe("walking lists whose count is capped, estimated, or changes during the 
     await collect(
       walkItems("http://api.test/items/?page_size=10", {
         fetch: fetcher,
-        onCountChange: (change) => changes.push(change),
+        onListChange: (change) => changes.push(change),
       }),
     );
     expect(changes).toStrictEqual([
-      { from: 30, to: 15, url: "http://api.test/items/?page=3&page_size=10" },
+      { count: { from: 30, to: 15 }, url: "http://api.test/items/?page=3&page_size=10" },
     ]);
   });
 
@@ -563,9 +571,230 @@ describe("walking lists whose count is capped, estimated, or changes during the 
     await collect(
       walkItems("http://api.test/items/?page_size=10", {
         fetch: serving(() => rows),
-        onCountChange: (change) => changes.push(change),
+        onListChange: (change) => changes.push(change),
       }),
     );
     expect(changes).toStrictEqual([]);
+  });
+});
+
+describe("edge checks: a walk by page number reads the row before each page where no count shows a move", () => {
+  type Row = { id: number };
+  /** A server over `rows`, with the count the handler gives; every URL asked for is recorded. */
+  const server = (rows: Row[], count: (rows: Row[]) => unknown, options: ResourceOptions = {}) => {
+    const serve = fetchHandler(
+      defineResource(
+        {
+          GET: list({
+            handler: (() => ({
+              ...(count(rows) === "countless" ? {} : { count: count(rows) }),
+              items: ({ offset, limit }: { offset: number; limit: number }) =>
+                rows.slice(offset, offset + limit),
+            })) as never,
+          }),
+        },
+        options,
+      ),
+    );
+    const urls: string[] = [];
+    const fetcher = ((input: string | URL | Request) => {
+      urls.push(String(input).replace("http://api.test/items/?", ""));
+      return serve(new Request(String(input)));
+    }) as typeof fetch;
+    return { fetcher, urls };
+  };
+  const rowsOf = (from: number, to: number) => ids(from, to).map((id) => ({ id }));
+  /**
+   * Walks, calling `between(page number, round)` after each page yielded (pages read again
+   * included, round counting from 0); the ids walked and the changes reported.
+   */
+  const walkWith = async (
+    fetcher: typeof fetch,
+    between: (pageNumber: number, round: number) => void,
+    options: WalkOptions = {},
+  ) => {
+    const walked: number[] = [];
+    const changes: unknown[] = [];
+    let round = 0;
+    for await (const page of walkPages<Row>("http://api.test/items/?page_size=10", {
+      fetch: fetcher,
+      onListChange: (change) => changes.push(change),
+      ...options,
+    })) {
+      walked.push(...page.items.map((row) => row.id));
+      between(page.page ?? 0, round++);
+    }
+    return { walked, changes };
+  };
+  const missing = (stayed: readonly Row[], walked: readonly number[]) =>
+    stayed.map((row) => row.id).filter((id) => !walked.includes(id));
+  const repeated = (walked: readonly number[]) => walked.length - new Set(walked).size;
+
+  const COUNTS: [string, (rows: Row[]) => unknown][] = [
+    ["capped over its cap", () => ({ atLeast: 11 })],
+    ["estimated", (rows) => ({ estimate: rows.length })],
+    ["countless", () => "countless"],
+  ];
+
+  it.each(COUNTS)(
+    "%s, a list that does not change: one request of one row per page edge, at page × size",
+    async (_name, count) => {
+      const { fetcher, urls } = server(rowsOf(1, 35), count);
+      const { walked, changes } = await walkWith(fetcher, () => {});
+      expect([walked, changes, urls]).toStrictEqual([
+        ids(1, 35),
+        [],
+        [
+          "page_size=10",
+          "page=10&page_size=1", // beside page 2: the row before it, page 1's last
+          "page=2&page_size=10",
+          "page=20&page_size=1",
+          "page=3&page_size=10",
+          "page=30&page_size=1",
+          "page=4&page_size=10",
+        ],
+      ]);
+    },
+  );
+
+  it.each(COUNTS)(
+    "%s, rows before the walk's page deleted after every page: every row that stayed once, each move reported",
+    async (_name, count) => {
+      const rows = rowsOf(1, 60);
+      const { fetcher } = server(rows, count);
+      const { walked, changes } = await walkWith(fetcher, (page) => {
+        rows.splice(page * 10 - 8, 3); // three rows of the page just read
+      });
+      expect([missing(rows, walked), repeated(walked), changes.length > 0]).toStrictEqual([
+        [],
+        0,
+        true,
+      ]);
+      expect(changes).toContainEqual({ url: "http://api.test/items/?page=2&page_size=10" });
+    },
+  );
+
+  it.each(COUNTS)(
+    "%s, rows added before the walk's page after every page (newest first): every row that stayed once",
+    async (_name, count) => {
+      const rows = rowsOf(1, 50).reverse();
+      let newest = 50;
+      const { fetcher } = server(rows, count);
+      const { walked, changes } = await walkWith(fetcher, () => {
+        rows.unshift({ id: ++newest }, { id: ++newest });
+      });
+      const old = walked.filter((id) => id <= 50);
+      expect([old, repeated(walked), changes.length > 0]).toStrictEqual([
+        ids(1, 50).reverse(),
+        0,
+        true,
+      ]);
+    },
+  );
+
+  it.each(COUNTS)(
+    "%s, the last row read deleted (nothing else): the row after it is read again, once",
+    async (_name, count) => {
+      const rows = rowsOf(1, 30);
+      const { fetcher } = server(rows, count);
+      const { walked, changes } = await walkWith(fetcher, (_page, round) => {
+        if (round === 0) rows.splice(9, 1); // id 10
+      });
+      expect([walked, changes]).toStrictEqual([
+        ids(1, 30), // 11 read again from page 1, before page 2
+        [{ url: "http://api.test/items/?page=2&page_size=10" }],
+      ]);
+    },
+  );
+
+  it("checkEdges 'never' reads no row between pages, and a walk of a capped list then skips the rows that moved", async () => {
+    const rows = rowsOf(1, 40);
+    const { fetcher, urls } = server(rows, () => ({ atLeast: 11 }));
+    const { walked, changes } = await walkWith(
+      fetcher,
+      (_page, round) => {
+        if (round === 0) rows.splice(0, 5);
+      },
+      { checkEdges: "never" },
+    );
+    expect([
+      missing(rows, walked),
+      changes,
+      urls.some((url) => url.includes("page_size=1&")),
+    ]).toStrictEqual([ids(11, 15), [], false]);
+  });
+
+  it("a counted list: no edge reads by default; with 'always', a delete and a create that leave the count as it was are made up for", async () => {
+    const run = async (checkEdges: "uncounted" | "always") => {
+      const rows = rowsOf(1, 40);
+      const { fetcher, urls } = server(rows, (all) => all.length);
+      const { walked, changes } = await walkWith(
+        fetcher,
+        (_page, round) => {
+          if (round === 0) {
+            rows.splice(2, 1); // id 3, before the walk's page
+            rows.push({ id: 41 }); // after it: the count stays 40
+          }
+        },
+        { checkEdges },
+      );
+      return [
+        missing(rows, walked),
+        repeated(walked),
+        changes,
+        urls.filter((u) => u.endsWith("page_size=1")).length,
+      ];
+    };
+    expect(await run("uncounted")).toStrictEqual([[11], 0, [], 0]);
+    expect(await run("always")).toStrictEqual([
+      [],
+      0,
+      [{ url: "http://api.test/items/?page=2&page_size=10" }],
+      3,
+    ]);
+  });
+
+  it("a list that grew past its cap mid-walk (a count, then none) is checked from the page without one", async () => {
+    const rows = rowsOf(1, 25);
+    const { fetcher } = server(rows, (all) => (all.length > 25 ? { atLeast: 26 } : all.length));
+    const { walked } = await walkWith(fetcher, (_page, round) => {
+      if (round === 0) rows.splice(0, 3, ...rowsOf(101, 106)); // 3 before gone, 6 new before: 28
+    });
+    expect([
+      missing(
+        rows.filter((row) => row.id < 100),
+        walked,
+      ),
+      repeated(walked),
+    ]).toStrictEqual([[], 0]);
+  });
+
+  it("a server that does not page by one row (page_size=1 answered with another size) is not checked: no row dropped", async () => {
+    const rows = [...rowsOf(1, 10), ...rowsOf(1, 10)]; // the same JSON twice: a check would drop rows
+    const { fetcher } = server(rows, () => "countless", { maxPageSize: 100 });
+    const widened = ((input: string | URL | Request) =>
+      fetcher(
+        String(input)
+          .replace("page_size=1&", "page_size=3&")
+          .replace(/page_size=1$/, "page_size=3"),
+      )) as typeof fetch;
+    const { walked, changes } = await walkWith(widened, () => {});
+    expect([walked, changes]).toStrictEqual([[...ids(1, 10), ...ids(1, 10)], []]);
+  });
+
+  it("a list that ends before the edge (overflow 'error', 404 there) reads the pages before again", async () => {
+    const rows = rowsOf(1, 30);
+    const { fetcher } = server(rows, () => "countless", { overflow: "error" });
+    const { walked } = await walkWith(fetcher, (_page, round) => {
+      if (round === 0) rows.splice(0, 25);
+    });
+    expect([missing(rows, walked), repeated(walked)]).toStrictEqual([[], 0]);
+  });
+
+  it("onProgress counts pages, not the rows read at edges", async () => {
+    const { fetcher } = server(rowsOf(1, 25), () => "countless");
+    const progress: number[] = [];
+    await walkWith(fetcher, () => {}, { onProgress: ({ pages }) => progress.push(pages) });
+    expect(progress).toStrictEqual([1, 2, 3]);
   });
 });

@@ -21,6 +21,7 @@ const config: Config = {
   apiKeyIsDefault: false,
   seed: 0,
   cursorSecret: "w".repeat(32),
+  countCap: 50, // a search of more matches gives X-Pagination-CountAtLeast, not the count
 };
 const nextOf = (link: string | undefined) => /<([^>]*)>; rel="next"/.exec(link ?? "")?.[1];
 
@@ -94,6 +95,12 @@ describe.each(STORE_KINDS)("walks under writes, %s store", (kind) => {
   it.each([
     ["by cursor", "/v2/package/walk/cursor/?page_size=20", "cursor", { skipped: 0, repeated: 0 }],
     ["by page", "/package/walk/pages/?page_size=20", "pages", { skipped: 20, repeated: 0 }],
+    [
+      "by page, a capped search",
+      "/package/walk/search/?query=p&page_size=20",
+      "search",
+      { skipped: 20, repeated: 0 },
+    ],
   ])("%s, a churn round after every page", async (_name, path, repo, expected) => {
     const stable = await layout(repo);
     const seen = await walk(path, (round) => churn(repo, round));
@@ -109,7 +116,7 @@ describe.each(STORE_KINDS)("walks under writes, %s store", (kind) => {
       `${origin}/package/walk/walker/?page_size=20`,
       {
         apiKey: KEY,
-        onCountChange: ({ from, to }) => changes.push([from, to]),
+        onListChange: ({ count }) => changes.push([count?.from ?? 0, count?.to ?? 0]),
       },
     )) {
       seen.push(...page.items.map((p) => p.name));
@@ -118,6 +125,27 @@ describe.each(STORE_KINDS)("walks under writes, %s store", (kind) => {
     expect([tally(stable, seen), changes[0]]).toStrictEqual([
       { skipped: 0, repeated: 0 },
       [300, 160],
+    ]);
+  });
+
+  it("a capped search by page with pagewise's walker, a churn round after every page: its edge checks make up for what moved", async () => {
+    const stable = await layout("capped");
+    const seen: string[] = [];
+    const changes: unknown[] = [];
+    const bounds = new Set<number | undefined>();
+    let round = 0;
+    for await (const page of walkPages<{ name: string }>(
+      `${origin}/package/walk/capped/?query=p&page_size=20`,
+      { apiKey: KEY, onListChange: (change) => changes.push(change) },
+    )) {
+      seen.push(...page.items.map((p) => p.name));
+      bounds.add(page.countAtLeast);
+      await churn("capped", round++);
+    }
+    expect([tally(stable, seen), changes[0], bounds.has(51)]).toStrictEqual([
+      { skipped: 0, repeated: 0 },
+      { url: `${origin}/package/walk/capped/?query=p&page=2&page_size=20` },
+      true,
     ]);
   });
 
