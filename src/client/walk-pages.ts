@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import { assertOption } from "../option-checks.js";
+import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { expandTemplate } from "./expand-template.js";

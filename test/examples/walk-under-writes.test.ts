@@ -2,7 +2,8 @@
  * Walks while other clients write, on every store: a repository of stable packages (never
  * deleted) among churning ones (created and deleted by status). By cursor, every stable package
  * comes back exactly once and nothing twice; by page number, the same walk skips packages (a
- * delete before the walker's offset shifts the rest forward) — the numbers docs/cursors.md quotes.
+ * delete before the walker's offset shifts the rest forward), unless pagewise's walker sees the
+ * move (by the count, or by an edge check on a capped search) — the numbers docs/cursors.md quotes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../examples/package-store/config.js";
