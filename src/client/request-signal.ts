@@ -9,26 +9,36 @@ export interface RequestSignal {
 const NOTHING = () => undefined;
 
 /**
- * A signal of its own for one request, aborted with `parent`. A walk passes this to fetch instead
- * of its own signal: Node 20's fetch adds an abort listener to the signal of every request and
- * drops it only when the request is garbage-collected, so a shared signal gathers one per page
- * (MaxListenersExceededWarning after 1,500 fast pages). Here the walk's signal holds one listener
- * per request in flight, removed by `release`.
+ * Signals of their own for a walk's requests, each aborted with `parent`. A walk passes these to
+ * fetch instead of its own signal: Node 20's fetch adds an abort listener to the signal of every
+ * request and drops it only when the request is garbage-collected, so a shared signal gathers one
+ * per page (MaxListenersExceededWarning after 1,500 fast pages). Here the walk's signal holds one
+ * listener, whatever the pages in flight (more than 10 at once warned too), and it aborts the
+ * requests not yet released.
  *
  * @param parent - the walk's signal
+ * @returns a function giving each request its signal and its `release`
  * @example
  * ```ts
- * const { signal, release } = requestSignal(walkSignal);
+ * const requestSignal = requestSignals(walkSignal);
+ * const { signal, release } = requestSignal();
  * try { return await (await fetch(url, { signal })).json(); } finally { release(); }
  * ```
  */
-export function requestSignal(parent: AbortSignal): RequestSignal {
-  const controller = new AbortController();
-  if (parent.aborted) {
-    controller.abort(parent.reason);
-    return { signal: controller.signal, release: NOTHING };
-  }
-  const abort = () => controller.abort(parent.reason);
-  parent.addEventListener("abort", abort, { once: true });
-  return { signal: controller.signal, release: () => parent.removeEventListener("abort", abort) };
+export function requestSignals(parent: AbortSignal): () => RequestSignal {
+  const open = new Set<AbortController>();
+  const abortAll = () => {
+    for (const controller of open) controller.abort(parent.reason);
+    open.clear();
+  };
+  if (!parent.aborted) parent.addEventListener("abort", abortAll, { once: true });
+  return () => {
+    const controller = new AbortController();
+    if (parent.aborted) {
+      controller.abort(parent.reason);
+      return { signal: controller.signal, release: NOTHING };
+    }
+    open.add(controller);
+    return { signal: controller.signal, release: () => open.delete(controller) };
+  };
 }

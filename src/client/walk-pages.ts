@@ -7,7 +7,7 @@ import { fetchWithRetry, type RetryOptions } from "./fetch-with-retry.js";
 import { EDGE_CHECKS, type EdgeCheck, edgeMove, edgeUrl } from "./page-edge.js";
 import { PaginationError } from "./pagination-error.js";
 import { parseLinkHeader } from "./parse-link-header.js";
-import { requestSignal } from "./request-signal.js";
+import { requestSignals } from "./request-signal.js";
 
 /** Options of {@link walkPages} and {@link walkItems}. */
 export interface WalkOptions extends RetryOptions {
@@ -198,9 +198,10 @@ function prepareWalk(
     ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
   };
   let lastCount: number | undefined;
+  const requestSignal = requestSignals(walkSignal);
   /** Fetches a page; `edge` for the one row of an edge check, which is not a page done. */
   const fetchPage = async <T>(url: string, edge = false): Promise<FetchedPage<T>> => {
-    const { signal, release } = requestSignal(walkSignal);
+    const { signal, release } = requestSignal();
     try {
       const retry = { ...retryOptions, signal };
       const page = await readPage<T>(url, await fetchWithRetry(fetcher, url, init, retry));

@@ -2,12 +2,14 @@
  * The client suite's test server: node:http on 127.0.0.1 (ephemeral port) serving paginated JSON
  * arrays with pagewise's own core (`parsePageParams`, `paginate`, `paginationHeaders` with the
  * default `linkParams`, so links carry only `page` plus filters), every answer held back by a fixed
- * latency. `/items/` holds {@link ITEM_COUNT} items; `/warmup/` a few pages, for warming up.
+ * latency. `/items/` holds {@link ITEM_COUNT} items; `/countless/` the same items served without a
+ * count (`paginateCountless`: the walker checks each page edge there); `/warmup/` and
+ * `/warmup-countless/` a few pages, for warming up.
  * @packageDocumentation
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { paginate, paginationHeaders, parsePageParams } from "pagewise";
+import { paginate, paginateCountless, paginationHeaders, parsePageParams } from "pagewise";
 
 /** One listed item. */
 export interface Item {
@@ -22,7 +24,9 @@ export const WARMUP_COUNT = 150;
 
 const datasets: Readonly<Record<string, readonly Item[]>> = {
   "/items/": makeItems(ITEM_COUNT),
+  "/countless/": makeItems(ITEM_COUNT),
   "/warmup/": makeItems(WARMUP_COUNT),
+  "/warmup-countless/": makeItems(WARMUP_COUNT),
 };
 
 function makeItems(count: number): Item[] {
@@ -70,7 +74,16 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     return;
   }
   const params = parsePageParams(query < 0 ? "" : target.slice(query + 1));
-  const page = paginate({ count: items.length, ...params });
+  const page = path.endsWith("countless/")
+    ? paginateCountless({
+        ...params,
+        rows: Math.max(
+          0,
+          Math.min(params.pageSize, items.length - (params.page - 1) * params.pageSize),
+        ),
+        hasMore: params.page * params.pageSize < items.length,
+      })
+    : paginate({ count: items.length, ...params });
   const body = JSON.stringify(items.slice(page.offset, page.offset + page.limit));
   res
     .writeHead(200, {

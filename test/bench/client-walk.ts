@@ -3,7 +3,9 @@
  * items, 30 a page) from a local server that holds each answer back 20 ms, by pagewise's walker
  * following `rel="next"`, by the walker in concurrent mode (4, 8 and 16 pages in flight), by got's
  * `paginate.all` (its default Link following) and by a hand-written fetch loop. Every contender
- * must return the same items in the same order, in exactly one request per page.
+ * must return the same items in the same order, in exactly one request per page. Beside them, the
+ * walker on the same items served without a count, where it checks each page edge (one more
+ * request of one row per page, in flight with the page) and with `checkEdges: 'never'`.
  *
  * The server writes links with the default `linkParams` (`?page=N`, no `page_size`): got and the
  * fetch loop get the requested 30 items a page only because 30 is also the server's default; the
@@ -15,7 +17,7 @@
  * @packageDocumentation
  */
 import got from "got";
-import { walkItems } from "pagewise/client";
+import { type WalkOptions, walkItems } from "pagewise/client";
 import {
   ITEM_COUNT,
   type Item,
@@ -38,15 +40,25 @@ interface Contender {
   readonly name: string;
   /** Pages in flight at once; the latency floor is `(1 + ceil((PAGES - 1) / inFlight)) × latency`. */
   readonly inFlight: number;
+  /** The list walked: `/items/` (counted) unless this says `/countless/`. */
+  readonly list?: "/items/" | "/countless/";
   readonly walk: (start: string) => Promise<Item[]>;
 }
 
 /** `rel="next"` as a quick hand-written client finds it. */
 const NEXT_LINK = /<([^>]+)>;\s*rel="next"/;
 
-async function viaWalker(start: string, concurrency: number): Promise<Item[]> {
+async function viaWalker(
+  start: string,
+  concurrency: number,
+  options: WalkOptions = {},
+): Promise<Item[]> {
   const items: Item[] = [];
-  for await (const item of walkItems<Item>(start, { pageSize: PAGE_SIZE, concurrency })) {
+  for await (const item of walkItems<Item>(start, {
+    pageSize: PAGE_SIZE,
+    concurrency,
+    ...options,
+  })) {
     items.push(item);
   }
   return items;
@@ -71,6 +83,7 @@ async function viaFetchLoop(start: string): Promise<Item[]> {
 const HAND = "hand-written fetch loop";
 const NEXT_MODE = "walkItems next-link";
 const concurrentName = (n: number): string => `walkItems concurrency ${n}`;
+const EDGE_CHECKED = "walkItems countless, edge checks";
 
 const contenders: readonly Contender[] = [
   { name: NEXT_MODE, inFlight: 1, walk: (start) => viaWalker(start, 1) },
@@ -79,6 +92,18 @@ const contenders: readonly Contender[] = [
     inFlight: n,
     walk: (start: string) => viaWalker(start, n),
   })),
+  {
+    name: EDGE_CHECKED,
+    inFlight: 1,
+    list: "/countless/",
+    walk: (start) => viaWalker(start, 1),
+  },
+  {
+    name: "walkItems countless, checkEdges never",
+    inFlight: 1,
+    list: "/countless/",
+    walk: (start) => viaWalker(start, 1, { checkEdges: "never" }),
+  },
   { name: "got paginate.all", inFlight: 1, walk: viaGot },
   { name: HAND, inFlight: 1, walk: viaFetchLoop },
 ];
@@ -103,12 +128,22 @@ interface Timing {
   requests: number;
 }
 
+/** The few pages walked to warm up before each list. */
+const WARMUP_OF = { "/items/": "/warmup/", "/countless/": "/warmup-countless/" } as const;
+
+/**
+ * Walks once and checks the walk: the items, and one request a page (one more for each page
+ * after the first on an edge-checked walk: the row before it).
+ */
 async function timeOnce(
   server: LatencyServer,
   contender: Contender,
-  start: string,
-  count: number,
+  warmup: boolean,
 ): Promise<{ ms: number; requests: number }> {
+  const list = contender.list ?? "/items/";
+  const path = warmup ? WARMUP_OF[list] : list;
+  const start = `${server.origin}${path}?page_size=${PAGE_SIZE}`;
+  const count = warmup ? WARMUP_COUNT : ITEM_COUNT;
   const before = server.requests();
   const t0 = performance.now();
   const items = await contender.walk(start);
@@ -116,27 +151,20 @@ async function timeOnce(
   checkItems(contender.name, items, count);
   const requests = server.requests() - before;
   const pages = Math.ceil(count / PAGE_SIZE);
-  if (requests !== pages) {
+  const expected = contender.name === EDGE_CHECKED ? 2 * pages - 1 : pages;
+  if (requests !== expected) {
     throw new Error(`${contender.name} sent ${requests} requests for ${pages} pages`);
   }
   return { ms, requests };
 }
 
 async function measure(server: LatencyServer): Promise<Map<string, Timing>> {
-  for (const contender of contenders) {
-    await timeOnce(
-      server,
-      contender,
-      `${server.origin}/warmup/?page_size=${PAGE_SIZE}`,
-      WARMUP_COUNT,
-    );
-  }
+  for (const contender of contenders) await timeOnce(server, contender, true);
   const timings = new Map<string, Timing>(contenders.map((c) => [c.name, { ms: [], requests: 0 }]));
-  const start = `${server.origin}/items/?page_size=${PAGE_SIZE}`;
   for (let rep = 0; rep < REPS; rep++) {
     for (let i = 0; i < contenders.length; i++) {
       const contender = contenders[(i + rep) % contenders.length] as Contender;
-      const { ms, requests } = await timeOnce(server, contender, start, ITEM_COUNT);
+      const { ms, requests } = await timeOnce(server, contender, false);
       const timing = timings.get(contender.name) as Timing;
       timing.ms.push(ms);
       timing.requests = requests;

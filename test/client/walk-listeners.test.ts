@@ -40,6 +40,7 @@ describe("a walk of thousands of fast pages with globalThis.fetch", () => {
     ["concurrency 8, with a caller's signal", 8, new AbortController().signal],
     ["next links, no signal", 1, undefined],
     ["concurrency 8, no signal", 8, undefined],
+    ["concurrency 16, with a caller's signal", 16, new AbortController().signal],
   ])(
     "%s: every page, and no MaxListenersExceededWarning",
     async (_name, concurrency, signal) => {
