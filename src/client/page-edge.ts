@@ -14,7 +14,10 @@ export type EdgeMove =
   | "held"
   /** A row read before now stands there: rows were added before it, and the page repeats some. */
   | "grew"
-  /** Another row, or none: rows before went, and rows moved onto pages already read. */
+  /**
+   * Another row, or none: rows before went, and rows moved onto pages already read (or so many
+   * rows came that only new ones stand there: read again, nothing is lost).
+   */
   | "shrank";
 
 /**
@@ -51,19 +54,19 @@ export function edgeUrl(
 /**
  * How rows moved past an edge, from the row standing there now.
  *
- * @param last - the JSON of the last row read (the page before the edge, as served)
- * @param atEdge - the JSON of the row standing there now; undefined when the list ends before it
- * @param readBefore - the JSON of the rows read before (asked for only when `atEdge` is not `last`)
+ * @param last - the key of the last row read (the page before the edge, as served)
+ * @param atEdge - the key of the row standing there now; undefined when the list ends before it
+ * @param readBefore - whether a row (by key) was read before (asked only when `atEdge` is not `last`)
  * @example
  * ```ts
- * edgeMove('{"id":20}', '{"id":18}', () => new Set(['{"id":18}'])); // "grew"
+ * edgeMove("id:20", "id:18", (key) => key === "id:18"); // "grew"
  * ```
  */
 export function edgeMove(
   last: string,
   atEdge: string | undefined,
-  readBefore: () => ReadonlySet<string>,
+  readBefore: (key: string) => boolean,
 ): EdgeMove {
   if (atEdge === last) return "held";
-  return atEdge !== undefined && readBefore().has(atEdge) ? "grew" : "shrank";
+  return atEdge !== undefined && readBefore(atEdge) ? "grew" : "shrank";
 }

@@ -33,3 +33,15 @@ export class PaginationError extends Error {
     this.body = body;
   }
 }
+
+/**
+ * Whether `error` is a 404 `page_out_of_range` problem: the page asked for lies past the end of
+ * the list (a server with `overflow: 'error'`).
+ */
+export function isPastTheEnd(error: unknown): boolean {
+  return (
+    error instanceof PaginationError &&
+    error.status === 404 &&
+    (error.body as { code?: unknown } | null | undefined)?.code === "page_out_of_range"
+  );
+}

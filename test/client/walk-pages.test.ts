@@ -637,7 +637,7 @@ describe("edge checks: a walk by page number reads the row before each page wher
   ];
 
   it.each(COUNTS)(
-    "%s, a list that does not change: one request of one row per page edge, at page × size",
+    "%s, a list that does not change: one request of one row per page edge, at page × size, read once the page is in, beside the page after",
     async (_name, count) => {
       const { fetcher, urls } = server(rowsOf(1, 35), count);
       const { walked, changes } = await walkWith(fetcher, () => {});
@@ -646,12 +646,12 @@ describe("edge checks: a walk by page number reads the row before each page wher
         [],
         [
           "page_size=10",
-          "page=10&page_size=1", // beside page 2: the row before it, page 1's last
           "page=2&page_size=10",
+          "page=10&page_size=1", // once page 2 is in: the row before it, page 1's last…
+          "page=3&page_size=10", // …while page 3 is fetched
           "page=20&page_size=1",
-          "page=3&page_size=10",
-          "page=30&page_size=1",
           "page=4&page_size=10",
+          "page=30&page_size=1",
         ],
       ]);
     },

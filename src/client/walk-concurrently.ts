@@ -1,0 +1,48 @@
+import { readDigits } from "../params/whole-number.js";
+import { followNextLinks } from "./follow-next-links.js";
+import type { Walk } from "./walk-context.js";
+import type { FetchedPage } from "./walk-options.js";
+
+/**
+ * The pages after `first` that its `X-Pagination-PageTotal` announces, `concurrency` at a time,
+ * in order; then on by next links from the last one that fitted (the list grew, or changed: a
+ * page with another count or page number than asked for stops the launching).
+ */
+export async function* walkConcurrently<T>(
+  walk: Walk,
+  first: FetchedPage<T>,
+): AsyncGenerator<FetchedPage<T>> {
+  const from =
+    (first.page ?? readDigits(new URL(walk.startUrl).searchParams.get(walk.pageParam)) ?? 1) + 1;
+  const total = first.pageTotal ?? 0;
+  const inFlight: { readonly number: number; readonly page: Promise<FetchedPage<T>> }[] = [];
+  let launched = from;
+  const launch = () => {
+    const url = new URL(walk.startUrl);
+    const number = launched++;
+    url.searchParams.set(walk.pageParam, String(number));
+    const page = walk.fetchPage<T>(url.href);
+    // Observed at once: a later page failing while an earlier one loads is reported in order,
+    // never as an unhandled rejection.
+    page.catch(() => undefined);
+    inFlight.push({ number, page });
+  };
+  while (launched <= total && inFlight.length < walk.concurrency) launch();
+  let last = first;
+  while (inFlight.length > 0) {
+    const { number, page: pending } = inFlight.shift() as (typeof inFlight)[number];
+    const page = await pending;
+    // The list changed under the walk (another count, or another page served for this one):
+    // the pages fetched at once no longer fit together. Drop them and go on by next links from
+    // the last page that did, which make up for what moved.
+    const moved =
+      (page.page !== undefined && page.page !== number) ||
+      (first.count !== undefined && page.count !== undefined && page.count !== first.count);
+    if (moved) break;
+    if (launched <= total) launch();
+    last = page;
+    yield page;
+  }
+  // The list grew or changed during the walk: go on by the last good page's next links.
+  yield* followNextLinks(walk, last);
+}

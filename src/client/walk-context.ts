@@ -1,0 +1,144 @@
+import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
+import { readDigits } from "../params/whole-number.js";
+import type { PreparedRequest } from "./build-request.js";
+import { fetchWithRetry } from "./fetch-with-retry.js";
+import type { EdgeCheck } from "./page-edge.js";
+import { PaginationError } from "./pagination-error.js";
+import { requestSignals } from "./request-signal.js";
+import { rowKeyOf } from "./row-key.js";
+import type { FetchedPage, WalkOptions } from "./walk-options.js";
+
+/** One walk's settings and state, shared by the ways it goes through pages. */
+export interface Walk {
+  /** The first page's absolute URL, with the walk's page size. */
+  readonly startUrl: string;
+  readonly pageParam: string;
+  readonly pageSizeParam: string;
+  readonly pageSize: number | undefined;
+  readonly concurrency: number;
+  readonly checkEdges: EdgeCheck;
+  /** Ends the walk's requests: the caller's signal, or the walk ending early. */
+  readonly signal: AbortSignal;
+  /** A row's key: how the walk tells it from another (see {@link WalkOptions.rowKey}). */
+  readonly keyOf: (item: unknown) => string;
+  /** Fetches a page; `edge` for the one row of an edge check, which is not a page done. */
+  fetchPage<T>(url: string, edge?: boolean): Promise<FetchedPage<T>>;
+  /** Reports a change its page shows (count or edge), once, as pages are yielded in order. */
+  noteChange(page: FetchedPage<unknown>): void;
+  /** Reports a change seen where no page is yielded (a page now past the end). */
+  reportMove(url: string): void;
+  /** Pages read again to make up for rows that moved: their count is not news. */
+  readonly reread: WeakSet<object>;
+  /** Pages past an edge where another row stood than the last one read. */
+  readonly moved: WeakSet<object>;
+}
+
+/**
+ * A walk's settings from its start and options: the start URL with the page size, the request
+ * every page is fetched with, and how pages are fetched and changes reported.
+ *
+ * @param start - the first page's URL or a prepared request
+ * @param options - the walk's options, checked already
+ * @param signal - ends every request of the walk
+ */
+export function prepareWalk(
+  start: string | PreparedRequest,
+  options: WalkOptions,
+  signal: AbortSignal,
+): Walk {
+  const { pageParam = DEFAULT_PAGE_PARAM, pageSizeParam = DEFAULT_PAGE_SIZE_PARAM } = options;
+  const request: { url: string; init: RequestInit } =
+    typeof start === "string" ? { url: start, init: {} } : start;
+  const startUrl = new URL(request.url, globalThis.location?.href);
+  const pageSize = options.pageSize ?? readDigits(startUrl.searchParams.get(pageSizeParam));
+  if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
+  let lastCount: number | undefined;
+  const moved = new WeakSet<object>();
+  return {
+    startUrl: startUrl.href,
+    pageParam,
+    pageSizeParam,
+    pageSize,
+    concurrency: options.concurrency ?? 1,
+    checkEdges: options.checkEdges ?? "uncounted",
+    signal,
+    keyOf: rowKeyOf(options.rowKey),
+    fetchPage: pageFetcher(request.init, options, signal),
+    noteChange(page) {
+      const { count } = page;
+      const changed = lastCount !== undefined && count !== undefined && count !== lastCount;
+      if (changed || moved.has(page)) {
+        const counts = changed ? { count: { from: lastCount as number, to: count } } : {};
+        options.onListChange?.({ url: page.url, ...counts });
+      }
+      if (count !== undefined) lastCount = count;
+    },
+    reportMove: (url) => options.onListChange?.({ url }),
+    reread: new WeakSet(),
+    moved,
+  };
+}
+
+/** Fetches and reads pages with the walk's request, retries and signal; reports progress. */
+function pageFetcher(
+  requestInit: RequestInit,
+  options: WalkOptions,
+  walkSignal: AbortSignal,
+): Walk["fetchPage"] {
+  const headers = { ...(requestInit.headers as Record<string, string>), ...options.headers };
+  if (options.apiKey !== undefined) headers["X-Api-Key"] = options.apiKey;
+  const init: RequestInit = { ...requestInit, method: "GET", headers };
+  const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const retryOptions = {
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+    ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
+  };
+  const requestSignal = requestSignals(walkSignal);
+  let pagesDone = 0;
+  return async <T>(url: string, edge = false): Promise<FetchedPage<T>> => {
+    const { signal, release } = requestSignal();
+    try {
+      const retry = { ...retryOptions, signal };
+      const page = await readPage<T>(url, await fetchWithRetry(fetcher, url, init, retry));
+      if (!edge) options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
+      return page;
+    } finally {
+      release();
+    }
+  };
+}
+
+async function readPage<T>(url: string, response: Response): Promise<FetchedPage<T>> {
+  const text = await response.text();
+  const body = parseJson(text);
+  if (!response.ok) {
+    throw new PaginationError(
+      "http_error",
+      `GET ${url} answered ${response.status}`,
+      url,
+      response.status,
+      body ?? text,
+    );
+  }
+  if (!Array.isArray(body))
+    throw new PaginationError("not_an_array", `GET ${url} did not answer a JSON array`, url);
+  const header = (name: string) => readDigits(response.headers.get(name));
+  return {
+    url,
+    items: body as T[],
+    headers: response.headers,
+    count: header("x-pagination-count"),
+    page: header("x-pagination-page"),
+    pageTotal: header("x-pagination-pagetotal"),
+    countAtLeast: header("x-pagination-countatleast"),
+    countEstimate: header("x-pagination-countestimate"),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,90 @@
+import type { RetryOptions } from "./fetch-with-retry.js";
+import type { EdgeCheck } from "./page-edge.js";
+
+/** Options of {@link walkPages} and {@link walkItems}. */
+export interface WalkOptions<T = unknown> extends RetryOptions {
+  /**
+   * The fetch to use.
+   *
+   * @default `globalThis.fetch`
+   */
+  readonly fetch?: typeof fetch;
+  /** Sent as `X-Api-Key` with every request. */
+  readonly apiKey?: string;
+  /** More request headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Items per page, sent as `page_size` and kept on every page, also when the server's links carry
+   * only `page` (the spec's default). Default: the start URL's `page_size`, if any.
+   */
+  readonly pageSize?: number;
+  /** Names of the page and page-size parameters. Defaults `'page'`, `'page_size'`. */
+  readonly pageParam?: string;
+  readonly pageSizeParam?: string;
+  /**
+   * Pages in flight at once. 1 (default) follows `rel="next"` links; more reads
+   * `X-Pagination-PageTotal` from the first page and fetches the rest concurrently, in order.
+   *
+   * @default 1
+   */
+  readonly concurrency?: number;
+  /**
+   * When a walk by next links reads the row just before each page it fetched (one row: page
+   * `page × size` at size 1), to see rows that moved under it: `'uncounted'` for pages without
+   * `X-Pagination-Count` (a capped, estimated or countless list, where no count shows a change),
+   * `'always'` (concurrency 1 only), or `'never'`. It is read once the page is in, while the page
+   * after is fetched, so a walk takes no longer, in one request more a page. Only against a
+   * server that numbers pages from 1, sends `X-Pagination-Page` and `-PageSize`, and links pages
+   * by number; an edge request that fails is no check.
+   *
+   * @default 'uncounted'
+   */
+  readonly checkEdges?: EdgeCheck;
+  /**
+   * How the walk tells rows apart when it makes up for rows that moved (their key's JSON).
+   * Default: the row's `id` when it is a string or a number, else the whole row's JSON (so a
+   * row without an id that changes during the walk is taken for another row).
+   */
+  readonly rowKey?: (item: T) => unknown;
+  /**
+   * Called once for each page that shows the list changed during the walk (rows created or
+   * deleted): its `X-Pagination-Count` differs from the one before (`count` says from what to
+   * what), another row now stands just before it (an edge check), or it is past the end now (a
+   * 404). Following next links by page number, the walk then makes up for what moved: rows moved
+   * onto pages already read are read again (up to 10 pages back) and yielded, rows read before
+   * and moved onto the pages after are dropped (told apart by `rowKey`). A concurrent walk goes
+   * on past a page total that grew. A cursor list needs none of this.
+   */
+  readonly onListChange?: (change: ListChange) => void;
+  /** Called after each page: pages done so far, and the page total when the server sends it. */
+  readonly onProgress?: (progress: {
+    readonly pages: number;
+    readonly pageTotal: number | undefined;
+  }) => void;
+}
+
+/** One page of a walk. */
+export interface FetchedPage<T> {
+  readonly url: string;
+  readonly items: T[];
+  readonly headers: Headers;
+  /** `X-Pagination-Count`, `X-Pagination-Page` and `X-Pagination-PageTotal`, when sent. */
+  readonly count: number | undefined;
+  readonly page: number | undefined;
+  readonly pageTotal: number | undefined;
+  /**
+   * `X-Pagination-CountAtLeast`: the total is at least this (a capped count over its cap), sent
+   * instead of the count; the list is walked by `next` links.
+   */
+  readonly countAtLeast: number | undefined;
+  /** `X-Pagination-CountEstimate`: about this many in all, an estimate, never the count. */
+  readonly countEstimate: number | undefined;
+}
+
+/** What {@link WalkOptions.onListChange} is told: the page that showed a change, and how. */
+export interface ListChange {
+  /** The page whose answer showed the change. */
+  readonly url: string;
+  /** Its count and the count before, when the counts showed it. */
+  readonly count?: { readonly from: number; readonly to: number };
+}

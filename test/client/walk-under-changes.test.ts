@@ -1,0 +1,359 @@
+/**
+ * Walks of lists that change under them, served by pagewise itself: the cases an outside review
+ * found, one a row, and a model-based property (fast-check) over every kind of count, page sizes,
+ * overflow policies, list orders and changes anywhere in the list, as each page request arrives
+ * or between the pages the caller gets: every row that stayed in the list is yielded exactly once.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type FetchedPage, type WalkOptions, walkPages } from "../../src/client/index.js";
+import { fetchHandler } from "../../src/fetch/index.js";
+import { defineResource, list, type ResourceOptions } from "../../src/index.js";
+
+type Row = { readonly id: number; readonly [field: string]: unknown };
+type CountKind = "capped" | "estimated" | "countless" | "exact";
+
+/** A list handler's count for `rows`, of one kind (a cap of `cap`). */
+const countOf = (kind: CountKind, rows: readonly Row[], cap: number): object => {
+  if (kind === "countless") return {};
+  if (kind === "exact") return { count: rows.length };
+  if (kind === "estimated") return { count: { estimate: rows.length + 3 } };
+  return { count: rows.length > cap ? { atLeast: cap + 1 } : rows.length };
+};
+
+/** A pagewise server over `rows` (read at each request); `arrive` runs as each request arrives. */
+const serverOver = (
+  rows: Row[],
+  kind: CountKind,
+  options: ResourceOptions & { cap?: number; arrive?: (url: URL) => void } = {},
+) => {
+  const { cap = 5, arrive, ...resourceOptions } = options;
+  const serve = fetchHandler(
+    defineResource(
+      {
+        GET: list({
+          handler: (() => ({
+            ...countOf(kind, rows, cap),
+            items: ({ offset, limit }: { offset: number; limit: number }) =>
+              rows.slice(offset, offset + limit),
+          })) as never,
+        }),
+      },
+      resourceOptions,
+    ),
+  );
+  const urls: string[] = [];
+  const fetcher = (async (input: string | URL | Request) => {
+    const url = new URL(String(input));
+    urls.push(url.search);
+    arrive?.(url);
+    return serve(new Request(url));
+  }) as typeof fetch;
+  return { fetcher, urls };
+};
+
+const rowsOf = (from: number, to: number): Row[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i }));
+
+/** Walks; `between(page, round)` runs after each page yielded. Ids, changes, and the error. */
+const walk = async (
+  start: string,
+  fetcher: typeof fetch,
+  between: (page: FetchedPage<Row>, round: number) => void = () => {},
+  options: WalkOptions<Row> = {},
+) => {
+  const walked: number[] = [];
+  const changes: string[] = [];
+  let round = 0;
+  for await (const page of walkPages<Row>(start, {
+    fetch: fetcher,
+    onListChange: (change) => changes.push(new URL(change.url).search),
+    ...options,
+  })) {
+    walked.push(...page.items.map((row) => row.id));
+    between(page, round++);
+  }
+  return { walked, changes };
+};
+
+/** The ids of `stayed` not walked, and the ids walked twice. */
+const tally = (stayed: readonly Row[], walked: readonly number[]) => ({
+  missing: stayed.map((row) => row.id).filter((id) => !walked.includes(id)),
+  repeated: walked.filter((id, i) => walked.indexOf(id) !== i),
+});
+const CLEAN = { missing: [], repeated: [] };
+
+describe("walks of changing lists: the outside review's cases", () => {
+  it.each<[string, number, number, number]>([
+    ["11 rows before the edge, pages of 10 (more than a page)", 50, 10, 11],
+    ["25 rows before the edge, pages of 10", 50, 10, 25],
+    ["2 rows before the edge, pages of 1", 2, 1, 2],
+  ])(
+    "a newest-first capped list grown by %s: every old row once",
+    async (_name, size, pageSize, grown) => {
+      const rows = rowsOf(1, size).reverse();
+      const { fetcher } = serverOver(rows, "capped");
+      let newest = 1000;
+      const { walked, changes } = await walk(
+        `http://api.test/items/?page_size=${pageSize}`,
+        fetcher,
+        (_page, round) => {
+          if (round === 0) rows.unshift(...rowsOf(newest + 1, (newest += grown)));
+        },
+      );
+      expect([tally(rowsOf(1, size), walked), changes.length]).toStrictEqual([CLEAN, 1]);
+    },
+  );
+
+  it.each<[string, number, string]>([
+    ["past the next page (a 404 there)", 2, "?page=2&page_size=1"],
+    ["onto the next page", 1, "?page=2&page_size=1"],
+  ])(
+    "overflow 'error', a list that shrank %s: the walk ends with every row that stayed, and says so",
+    async (_name, deleted, shown) => {
+      const rows = rowsOf(1, 3);
+      const { fetcher } = serverOver(rows, "countless", { overflow: "error" });
+      const { walked, changes } = await walk(
+        "http://api.test/items/?page_size=1",
+        fetcher,
+        (_page, round) => {
+          if (round === 0) rows.splice(0, deleted);
+        },
+      );
+      expect([tally(rows, walked), changes]).toStrictEqual([CLEAN, [shown]]);
+    },
+  );
+
+  it("an edge answered 404 by a pagewise server that reads another page-size parameter: no check, no row lost", async () => {
+    const rows = Array.from({ length: 35 }, (_, i) => ({ v: i % 10 })) as unknown as Row[];
+    const { fetcher } = serverOver(rows, "countless", {
+      overflow: "error",
+      pageSizeParam: "per_page",
+      linkParams: "all",
+    });
+    const pages = [];
+    for await (const page of walkPages<{ v: number }>("http://api.test/items/?per_page=10", {
+      fetch: fetcher,
+    })) {
+      pages.push(page.items.length);
+    }
+    expect(pages).toStrictEqual([10, 10, 10, 5]);
+  });
+
+  it.each<[string, number]>([
+    ["a 404 without a problem body", 404],
+    ["a 500", 500],
+  ])("an edge request answered with %s is no check: every row once", async (_name, status) => {
+    const rows = rowsOf(1, 25);
+    const fetcher = (async (input: string | URL | Request) => {
+      const url = new URL(String(input));
+      if (url.searchParams.get("page_size") === "1") return new Response("no", { status });
+      const page = Number(url.searchParams.get("page") ?? 1);
+      const headers = new Headers({
+        "X-Pagination-Page": String(page),
+        "X-Pagination-PageSize": "10",
+      });
+      if (page < 3) headers.set("Link", `<?page=${page + 1}&page_size=10>; rel="next"`);
+      return new Response(JSON.stringify(rows.slice((page - 1) * 10, page * 10)), { headers });
+    }) as typeof fetch;
+    const { walked, changes } = await walk("http://api.test/items/?page_size=10", fetcher);
+    expect([walked, changes]).toStrictEqual([rowsOf(1, 25).map((row) => row.id), []]);
+  });
+
+  it("rows deleted while the page is in flight (the edge is read after it): made up for", async () => {
+    const rows = rowsOf(1, 30);
+    const { fetcher } = serverOver(rows, "countless", {
+      arrive: (url) => {
+        if (url.searchParams.get("page") === "2" && rows[0]?.id === 1) rows.splice(0, 3);
+      },
+    });
+    const { walked, changes } = await walk("http://api.test/items/?page_size=10", fetcher);
+    expect([tally(rows, walked), changes]).toStrictEqual([CLEAN, ["?page=2&page_size=10"]]);
+  });
+
+  it("a row updated (not moved) during the walk is one row: by its id, or by rowKey", async () => {
+    const named = (id: number) => ({ id, name: `p${id}`, status: "new" });
+    for (const options of [{}, { rowKey: (row: Row) => row.name }] as WalkOptions<Row>[]) {
+      const rows = Array.from({ length: 25 }, (_, i) => named(i + 1));
+      const { fetcher } = serverOver(rows, "countless");
+      const { walked, changes } = await walk(
+        "http://api.test/items/?page_size=10",
+        fetcher,
+        (_page, round) => {
+          if (round === 0) rows[9] = { ...named(10), status: "done" };
+        },
+        options,
+      );
+      expect([walked, changes]).toStrictEqual([rowsOf(1, 25).map((row) => row.id), []]);
+    }
+  });
+
+  it("a server that numbers pages from 0 is not checked: no change reported, every row once", async () => {
+    const rows = rowsOf(1, 35);
+    const fetcher = (async (input: string | URL | Request) => {
+      const page = Number(new URL(String(input)).searchParams.get("page") ?? 0);
+      const headers = new Headers({
+        "X-Pagination-Page": String(page),
+        "X-Pagination-PageSize": "10",
+      });
+      if (page < 3) headers.set("Link", `<?page=${page + 1}&page_size=10>; rel="next"`);
+      return new Response(JSON.stringify(rows.slice(page * 10, page * 10 + 10)), { headers });
+    }) as typeof fetch;
+    const urls: string[] = [];
+    const recorded = ((input: string | URL | Request) => {
+      urls.push(new URL(String(input)).search);
+      return fetcher(input);
+    }) as typeof fetch;
+    const { walked, changes } = await walk("http://api.test/items/?page_size=10", recorded);
+    expect([walked, changes, urls.length]).toStrictEqual([rowsOf(1, 35).map((r) => r.id), [], 4]);
+  });
+
+  it("checkEdges 'always' with concurrency over 1 is a TypeError when the walk is made", () => {
+    expect(() =>
+      walkPages("http://api.test/items/", { checkEdges: "always", concurrency: 2 }),
+    ).toThrow(
+      new TypeError(
+        "checkEdges 'always' needs concurrency 1: a concurrent walk fetches pages at once and checks them by their count and page number",
+      ),
+    );
+  });
+});
+
+describe("walks of changing lists: a model (fast-check)", () => {
+  type Change = {
+    readonly remove: boolean;
+    readonly where: "front" | "edge" | "anywhere";
+    readonly shift: number;
+    readonly at: number;
+  };
+  const changeArb: fc.Arbitrary<Change> = fc.record({
+    remove: fc.boolean(),
+    where: fc.constantFrom("front", "edge", "anywhere"),
+    shift: fc.integer({ min: -3, max: 2 }),
+    at: fc.double({ min: 0, max: 0.999, noNaN: true }),
+  });
+  const caseArb = fc.record({
+    size: fc.integer({ min: 0, max: 45 }),
+    pageSize: fc.integer({ min: 1, max: 10 }),
+    cap: fc.integer({ min: 1, max: 30 }),
+    overflow: fc.constantFrom<"empty" | "last" | "error">("empty", "last", "error"),
+    newestFirst: fc.boolean(),
+    rounds: fc.array(fc.array(changeArb, { maxLength: 4 }), { maxLength: 12 }),
+    when: fc.constantFrom<"between pages" | "as a page is asked for">(
+      "between pages",
+      "as a page is asked for",
+    ),
+    shrinking: fc.boolean(),
+  });
+
+  /** Applies one round of changes around the row at `frontier`; the ids removed. */
+  const change = (
+    rows: Row[],
+    changes: readonly Change[],
+    frontier: number,
+    fresh: () => number,
+  ) => {
+    const removed: number[] = [];
+    for (const { remove, where, shift, at } of changes) {
+      const place =
+        where === "front"
+          ? 0
+          : where === "edge"
+            ? frontier + shift
+            : Math.floor(at * (rows.length + 1));
+      if (remove && rows.length > 0) {
+        const [gone] = rows.splice(Math.min(Math.max(place, 0), rows.length - 1), 1);
+        if (gone !== undefined) removed.push(gone.id);
+      } else if (!remove) {
+        rows.splice(Math.min(Math.max(place, 0), rows.length), 0, { id: fresh() });
+      }
+    }
+    return removed;
+  };
+
+  it.each<[string, readonly CountKind[], "always" | "uncounted"]>([
+    [
+      "checkEdges 'always', every kind of count",
+      ["capped", "estimated", "countless", "exact"],
+      "always",
+    ],
+    [
+      "checkEdges 'uncounted' (default), lists that never send a count",
+      ["estimated", "countless"],
+      "uncounted",
+    ],
+  ])(
+    "%s: every row that stayed is yielded exactly once, and the walk ends",
+    async (_name, kinds, checkEdges) => {
+      await fc.assert(
+        fc.asyncProperty(caseArb, fc.constantFrom(...kinds), async (c, kind) => {
+          const start = rowsOf(1, c.size);
+          const rows = c.newestFirst ? [...start].reverse() : [...start];
+          const removed = new Set<number>();
+          let fresh = 1000;
+          let round = 0;
+          let furthest = 1;
+          // Between pages, a walk's changes all add rows or all delete: a page's edge is read
+          // while the caller has the page before, and a change undone then goes unseen.
+          const oneWay = (changes: readonly Change[]) =>
+            c.when === "between pages"
+              ? changes.map((one) => ({ ...one, remove: c.shrinking }))
+              : changes;
+          const apply = (frontier: number) => {
+            const changes = oneWay(c.rounds[round++] ?? []);
+            for (const id of change(rows, changes, frontier, () => ++fresh)) {
+              removed.add(id);
+            }
+          };
+          const { fetcher } = serverOver(rows, kind, {
+            cap: c.cap,
+            overflow: c.overflow,
+            // As each page further than any before is asked for (not an edge, not a page read again).
+            arrive: (url) => {
+              const page = Number(url.searchParams.get("page") ?? 1);
+              const edge = url.searchParams.get("page_size") === "1" && c.pageSize > 1;
+              if (c.when === "as a page is asked for" && !edge && page > furthest) {
+                furthest = page;
+                apply((page - 1) * c.pageSize);
+              }
+            },
+          });
+          let pages = 0;
+          const { walked } = await walk(
+            `http://api.test/items/?page_size=${c.pageSize}`,
+            fetcher,
+            (page) => {
+              if (++pages > 1000) throw new Error("the walk does not end");
+              if (c.when === "between pages") apply((page.page ?? 1) * c.pageSize);
+            },
+            { checkEdges },
+          );
+          const stayed = start.filter((row) => !removed.has(row.id));
+          expect(tally(stayed, walked)).toStrictEqual(CLEAN);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
+
+  it("a list that does not change: every row once, in order, and no change reported", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        caseArb,
+        fc.constantFrom<CountKind>("capped", "estimated", "countless", "exact"),
+        async (c, kind) => {
+          const rows = rowsOf(1, c.size);
+          const { fetcher } = serverOver(rows, kind, { cap: c.cap, overflow: c.overflow });
+          const { walked, changes } = await walk(
+            `http://api.test/items/?page_size=${c.pageSize}`,
+            fetcher,
+            () => {},
+            { checkEdges: "always" },
+          );
+          expect([walked, changes]).toStrictEqual([rows.map((row) => row.id), []]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
