@@ -93,12 +93,11 @@ describe("walks of changing lists: the outside review's cases", () => {
     async (_name, size, pageSize, grown) => {
       const rows = rowsOf(1, size).reverse();
       const { fetcher } = serverOver(rows, "capped");
-      let newest = 1000;
       const { walked, changes } = await walk(
         `http://api.test/items/?page_size=${pageSize}`,
         fetcher,
         (_page, round) => {
-          if (round === 0) rows.unshift(...rowsOf(newest + 1, (newest += grown)));
+          if (round === 0) rows.unshift(...rowsOf(1001, 1000 + grown));
         },
       );
       expect([tally(rowsOf(1, size), walked), changes.length]).toStrictEqual([CLEAN, 1]);
