@@ -2,7 +2,7 @@ import { readDigits } from "../params/whole-number.js";
 import { type EdgeRow, rowAtEdge } from "./edge-row.js";
 import { expandTemplate } from "./expand-template.js";
 import { type EdgeMove, edgeMove } from "./page-edge.js";
-import { isPastTheEnd, PaginationError } from "./pagination-error.js";
+import { PaginationError, unlessPastTheEnd } from "./pagination-error.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 import { type ReadRows, readRows } from "./read-rows.js";
 import { pagesBackToKnown } from "./recover-rows.js";
@@ -14,21 +14,29 @@ import type { FetchedPage } from "./walk-options.js";
  * where the walk checks edges (see {@link rowAtEdge}) the row before each page is read once the
  * page is in, and the page after is fetched meanwhile; where counts are sent they are compared.
  *
+ * @param walk - the walk
+ * @param first - the page to go on from
+ * @param before - the rows the walk read before `first` (a concurrent walk's), and whether the
+ *   list moved already
  * @throws {PaginationError} `link_loop` for a next link seen before, `empty_page_with_next` for
  *   an empty page that links onwards, and the errors of fetching a page
  */
 export async function* followNextLinks<T>(
   walk: Walk,
   first: FetchedPage<T>,
+  before: { readonly read: ReadRows; readonly moved: boolean } = {
+    read: readRows(walk.keyOf),
+    moved: false,
+  },
 ): AsyncGenerator<FetchedPage<T>> {
   const seen = new Set([first.url]);
   // The rows read: what a page that moved under the walk is told apart from.
-  const read = readRows(walk.keyOf);
+  const { read } = before;
   read.remember(first.items);
   const step = stepper(walk, first);
   let page = first;
   let ahead: Promise<Step<T>> | undefined;
-  let moved = false;
+  let { moved } = before;
   for (let next = nextUrl(walk, page); next !== undefined; next = nextUrl(walk, page)) {
     assertOnwards(seen, page, next);
     seen.add(next);
@@ -59,16 +67,6 @@ export async function* followNextLinks<T>(
   }
 }
 
-/** The step `pending` fetches, or undefined when its page is past the end (a 404). */
-async function unlessPastTheEnd<T>(pending: Promise<Step<T>>): Promise<Step<T> | undefined> {
-  try {
-    return await pending;
-  } catch (error) {
-    if (isPastTheEnd(error)) return undefined;
-    throw error;
-  }
-}
-
 /** The page `next` when it answered 404 past the end: no rows, no links. */
 function pastTheEnd<T>(previous: FetchedPage<T>, next: string, walk: Walk): FetchedPage<T> {
   const page = readDigits(new URL(next).searchParams.get(walk.pageParam));
@@ -96,7 +94,7 @@ function stepper<T>(
   const checks = checkEdges !== "never" && first.page !== 0;
   const wanted = (read: FetchedPage<T>) =>
     checks && (checkEdges === "always" || read.count === undefined);
-  const trust = { pagesByOne: false };
+  const trust = { pagesByOne: false, refused: false };
   return async (previous, next) => {
     const page = await walk.fetchPage<T>(next);
     const check = wanted(previous) || wanted(page);
@@ -130,8 +128,8 @@ function assertOnwards<T>(seen: ReadonlySet<string>, page: FetchedPage<T>, next:
   }
 }
 
-/** A page fetched, with what the walk knows around it. */
-interface Fetched<T> {
+/** A page come in, with what the walk knows around it. */
+interface Arrival<T> {
   readonly previous: FetchedPage<T>;
   readonly page: FetchedPage<T>;
   /** The row before the page, when its edge was checked and could be. */
@@ -153,16 +151,20 @@ interface MadeUp<T> {
 }
 
 /**
- * Makes up for rows that moved between `previous` and `page`, as the edge check or the counts
- * show: yields the rows moved back onto pages already read (read again), and returns the page
- * without the rows it repeats, and whether the list has moved so far. Until the list first moves,
- * pages are returned as they are (rows without an id may rightly repeat the same JSON).
+ * Makes up for rows that moved between `previous` and `page`, as the edge check, the counts or
+ * an empty page where a next link led show: yields the rows moved back onto pages already read
+ * (read again), and returns the page without the rows it repeats, and whether the list has moved
+ * so far. Where only a count changed, rows may have gone before the page and come after it: the
+ * pages are read again as for a shrink. Until the list first moves, pages are returned as they
+ * are (rows without an id may rightly repeat the same JSON).
  */
 async function* madeUpFor<T>(
   walk: Walk,
-  { previous, page, edge, read, moved }: Fetched<T>,
+  { previous, page, edge, read, moved }: Arrival<T>,
 ): AsyncGenerator<FetchedPage<T>, MadeUp<T>> {
-  const move = edgeMoveOf(walk, previous, edge, read);
+  // A next link that led to no rows: the list ended before the page since.
+  const move =
+    edgeMoveOf(walk, previous, edge, read) ?? (page.items.length === 0 ? "shrank" : undefined);
   const before = previous.count;
   const after = page.count;
   const counted = before !== undefined && after !== undefined && after !== before;
@@ -171,7 +173,7 @@ async function* madeUpFor<T>(
   let from = page;
   const number =
     previous.page ?? readDigits(new URL(previous.url).searchParams.get(walk.pageParam));
-  const fewer = move === "shrank" || (move !== "grew" && counted && after < before);
+  const fewer = move === "shrank" || (move === undefined && counted);
   if (fewer && number !== undefined) {
     // Rows before the page went: rows after them moved back onto pages already read.
     const last = { ...previous, page: number };
@@ -180,7 +182,7 @@ async function* madeUpFor<T>(
   }
   const items = from.items.filter((item) => !read.has(walk.keyOf(item)));
   const served = items.length === from.items.length ? from : { ...from, items };
-  if (move === "grew" || move === "shrank") walk.moved.add(served);
+  if (move === "grew" || move === "shrank") walk.movedPages.add(served);
   return { served, moved: true, from };
 }
 

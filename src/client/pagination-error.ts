@@ -45,3 +45,16 @@ export function isPastTheEnd(error: unknown): boolean {
     (error.body as { code?: unknown } | null | undefined)?.code === "page_out_of_range"
   );
 }
+
+/**
+ * What `pending` resolves to, or undefined when it fails with a 404 `page_out_of_range` (see
+ * {@link isPastTheEnd}); other failures pass through.
+ */
+export async function unlessPastTheEnd<V>(pending: Promise<V>): Promise<V | undefined> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (isPastTheEnd(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,12 +1,15 @@
 import { readDigits } from "../params/whole-number.js";
 import { followNextLinks } from "./follow-next-links.js";
+import { unlessPastTheEnd } from "./pagination-error.js";
+import { readRows } from "./read-rows.js";
 import type { Walk } from "./walk-context.js";
 import type { FetchedPage } from "./walk-options.js";
 
 /**
  * The pages after `first` that its `X-Pagination-PageTotal` announces, `concurrency` at a time,
- * in order; then on by next links from the last one that fitted (the list grew, or changed: a
- * page with another count or page number than asked for stops the launching).
+ * in order; then on by next links from the last one that fitted, knowing the rows read (the list
+ * grew, or changed: a page past the end, or with another count or page number than asked for,
+ * stops the launching).
  */
 export async function* walkConcurrently<T>(
   walk: Walk,
@@ -28,21 +31,31 @@ export async function* walkConcurrently<T>(
     inFlight.push({ number, page });
   };
   while (launched <= total && inFlight.length < walk.concurrency) launch();
+  const read = readRows(walk.keyOf);
+  read.remember(first.items);
   let last = first;
+  let moved = false;
   while (inFlight.length > 0) {
     const { number, page: pending } = inFlight.shift() as (typeof inFlight)[number];
-    const page = await pending;
-    // The list changed under the walk (another count, or another page served for this one):
-    // the pages fetched at once no longer fit together. Drop them and go on by next links from
-    // the last page that did, which make up for what moved.
-    const moved =
-      (page.page !== undefined && page.page !== number) ||
-      (first.count !== undefined && page.count !== undefined && page.count !== first.count);
-    if (moved) break;
+    const page = await unlessPastTheEnd(pending);
+    // The list changed under the walk (a page past the end now, another count or none, or
+    // another page served for this one): the pages fetched at once no longer fit together. Drop
+    // them and go on by next links from the last page that did, which make up for what moved.
+    if (page === undefined || !fits(first, page, number)) {
+      moved = true;
+      break;
+    }
     if (launched <= total) launch();
+    read.remember(page.items);
     last = page;
     yield page;
   }
   // The list grew or changed during the walk: go on by the last good page's next links.
-  yield* followNextLinks(walk, last);
+  yield* followNextLinks(walk, last, { read, moved });
+}
+
+/** Whether `page` is page `number` of the list `first` began: its number, and the same count. */
+function fits<T>(first: FetchedPage<T>, page: FetchedPage<T>, number: number): boolean {
+  const sameNumber = page.page === undefined || page.page === number;
+  return sameNumber && (first.count === undefined || page.count === first.count);
 }

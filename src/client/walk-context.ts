@@ -21,16 +21,19 @@ export interface Walk {
   readonly signal: AbortSignal;
   /** A row's key: how the walk tells it from another (see {@link WalkOptions.rowKey}). */
   readonly keyOf: (item: unknown) => string;
-  /** Fetches a page; `edge` for the one row of an edge check, which is not a page done. */
-  fetchPage<T>(url: string, edge?: boolean): Promise<FetchedPage<T>>;
-  /** Reports a change its page shows (count or edge), once, as pages are yielded in order. */
-  noteChange(page: FetchedPage<unknown>): void;
+  /** Fetches a page. */
+  fetchPage<T>(url: string): Promise<FetchedPage<T>>;
+  /**
+   * Reports a page yielded in its turn (not one read again): progress, and a change it shows
+   * (its count, or its edge), once.
+   */
+  notePage(page: FetchedPage<unknown>): void;
   /** Reports a change seen where no page is yielded (a page now past the end). */
   reportMove(url: string): void;
   /** Pages read again to make up for rows that moved: their count is not news. */
   readonly reread: WeakSet<object>;
   /** Pages past an edge where another row stood than the last one read. */
-  readonly moved: WeakSet<object>;
+  readonly movedPages: WeakSet<object>;
 }
 
 /**
@@ -53,7 +56,8 @@ export function prepareWalk(
   const pageSize = options.pageSize ?? readDigits(startUrl.searchParams.get(pageSizeParam));
   if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
   let lastCount: number | undefined;
-  const moved = new WeakSet<object>();
+  let pages = 0;
+  const movedPages = new WeakSet<object>();
   return {
     startUrl: startUrl.href,
     pageParam,
@@ -64,10 +68,11 @@ export function prepareWalk(
     signal,
     keyOf: rowKeyOf(options.rowKey),
     fetchPage: pageFetcher(request.init, options, signal),
-    noteChange(page) {
+    notePage(page) {
+      options.onProgress?.({ pages: ++pages, pageTotal: page.pageTotal });
       const { count } = page;
       const changed = lastCount !== undefined && count !== undefined && count !== lastCount;
-      if (changed || moved.has(page)) {
+      if (changed || movedPages.has(page)) {
         const counts = changed ? { count: { from: lastCount as number, to: count } } : {};
         options.onListChange?.({ url: page.url, ...counts });
       }
@@ -75,11 +80,11 @@ export function prepareWalk(
     },
     reportMove: (url) => options.onListChange?.({ url }),
     reread: new WeakSet(),
-    moved,
+    movedPages,
   };
 }
 
-/** Fetches and reads pages with the walk's request, retries and signal; reports progress. */
+/** Fetches and reads pages with the walk's request, retries and signal. */
 function pageFetcher(
   requestInit: RequestInit,
   options: WalkOptions,
@@ -94,14 +99,11 @@ function pageFetcher(
     ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
   };
   const requestSignal = requestSignals(walkSignal);
-  let pagesDone = 0;
-  return async <T>(url: string, edge = false): Promise<FetchedPage<T>> => {
+  return async <T>(url: string): Promise<FetchedPage<T>> => {
     const { signal, release } = requestSignal();
     try {
       const retry = { ...retryOptions, signal };
-      const page = await readPage<T>(url, await fetchWithRetry(fetcher, url, init, retry));
-      if (!edge) options.onProgress?.({ pages: ++pagesDone, pageTotal: page.pageTotal });
-      return page;
+      return await readPage<T>(url, await fetchWithRetry(fetcher, url, init, retry));
     } finally {
       release();
     }

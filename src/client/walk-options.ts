@@ -56,7 +56,10 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
    * on past a page total that grew. A cursor list needs none of this.
    */
   readonly onListChange?: (change: ListChange) => void;
-  /** Called after each page: pages done so far, and the page total when the server sends it. */
+  /**
+   * Called as each page is yielded in its turn: pages so far (not the pages read again to make up
+   * for rows that moved, nor edge requests), and the page total when the server sends it.
+   */
   readonly onProgress?: (progress: {
     readonly pages: number;
     readonly pageTotal: number | undefined;

@@ -59,14 +59,15 @@ async function* pagesOf<T>(
   const walk = prepareWalk(start, options, signal);
   try {
     const first = await walk.fetchPage<T>(walk.startUrl);
-    walk.noteChange(first);
+    walk.notePage(first);
     yield first;
     const concurrent = walk.concurrency > 1 && first.pageTotal !== undefined;
     for await (const page of concurrent
       ? walkConcurrently(walk, first)
       : followNextLinks(walk, first)) {
-      // A page read again carries the new count: the change is the page's that showed it.
-      if (!walk.reread.has(page)) walk.noteChange(page);
+      // A page read again is no step onwards, and its count is not news: the change is the
+      // page's that showed it.
+      if (!walk.reread.has(page)) walk.notePage(page);
       yield page;
     }
   } finally {

@@ -218,6 +218,183 @@ describe("walks of changing lists: the outside review's cases", () => {
   });
 });
 
+describe("walks of changing lists: the second review's cases", () => {
+  /** A countless, pagewise-shaped server of endless 10-row pages: edge rows slow (30 ms), pages 5 ms. */
+  const slowEdges = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const size = Number(url.searchParams.get("page_size"));
+    const page = Number(url.searchParams.get("page") ?? 1);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, size === 1 ? 30 : 5);
+      init?.signal?.addEventListener("abort", () => {
+        clearTimeout(timer);
+        reject(init.signal?.reason);
+      });
+    });
+    const items = Array.from({ length: size }, (_, i) => ({ id: (page - 1) * size + i + 1 }));
+    const headers = {
+      "X-Pagination-Page": String(page),
+      "X-Pagination-PageSize": String(size),
+      Link: `<?page=${page + 1}&page_size=${size}>; rel="next"`,
+    };
+    return new Response(JSON.stringify(items), { headers });
+  }) as typeof fetch;
+
+  it.each([
+    ["a break", undefined],
+    ["the caller's signal", 25],
+  ])(
+    "%s while an edge row is in flight ends the walk with no unhandled rejection",
+    async (_name, abortAfterMs) => {
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on("unhandledRejection", onUnhandled);
+      const controller = new AbortController();
+      let pages = 0;
+      let error: unknown;
+      try {
+        for await (const _page of walkPages("http://api.test/items/?page_size=10", {
+          fetch: slowEdges,
+          signal: controller.signal,
+        })) {
+          if (++pages === 2 && abortAfterMs === undefined) break;
+          if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
+        }
+      } catch (caught) {
+        error = caught;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      process.off("unhandledRejection", onUnhandled);
+      const ended = abortAfterMs === undefined ? undefined : (error as Error).name;
+      expect([unhandled, ended]).toStrictEqual([
+        [],
+        abortAfterMs === undefined ? undefined : "AbortError",
+      ]);
+    },
+  );
+
+  it.each<[string, (rows: Row[]) => void]>([
+    ["3 rows added at the front", (rows) => rows.unshift(...rowsOf(101, 103))],
+    ["rows 2 to 4 deleted", (rows) => rows.splice(1, 3)],
+  ])(
+    "a concurrent walk of a counted list, %s as page 3 is asked for: every row that stayed once",
+    async (_name, changeIt) => {
+      const rows = rowsOf(1, 8);
+      const { fetcher } = serverOver(rows, "exact", {
+        arrive: (url) => {
+          if (url.searchParams.get("page") === "3" && rows.some((row) => row.id === 2))
+            changeIt(rows);
+        },
+      });
+      const stayed = rowsOf(1, 8).filter((row) => rows.some((kept) => kept.id === row.id));
+      const { walked, changes } = await walk(
+        "http://api.test/items/?page_size=2",
+        fetcher,
+        () => {},
+        {
+          concurrency: 2,
+        },
+      );
+      expect([tally(stayed, walked), changes.length > 0]).toStrictEqual([CLEAN, true]);
+    },
+  );
+
+  it("a concurrent walk of a capped list grown past its cap: no row twice; the change shown by the page that lost its count, then by the count the last page derives", async () => {
+    const rows = rowsOf(1, 4);
+    const { fetcher } = serverOver(rows, "capped", { cap: 4 });
+    const { walked, changes } = await walk(
+      "http://api.test/items/?page_size=2",
+      fetcher,
+      (_page, round) => {
+        if (round === 0) rows.unshift(...rowsOf(101, 102));
+      },
+      { concurrency: 2 },
+    );
+    expect([tally(rowsOf(1, 4), walked), changes]).toStrictEqual([
+      CLEAN,
+      ["?page=2&page_size=2", "?page=3&page_size=2"],
+    ]);
+  });
+
+  it("a concurrent walk that meets a 404 past the end makes up for it as a walk by next links does", async () => {
+    const rows = rowsOf(1, 2);
+    const { fetcher } = serverOver(rows, "exact", { overflow: "error" });
+    const { walked, changes } = await walk(
+      "http://api.test/items/?page_size=1",
+      fetcher,
+      (_page, round) => {
+        if (round === 0) rows.splice(0, 1);
+      },
+      { concurrency: 2 },
+    );
+    expect([walked, changes]).toStrictEqual([[1, 2], ["?page=2&page_size=1"]]);
+  });
+
+  it.each([1, 5])(
+    "a counted list whose count rose while rows before the page went (checkEdges 'uncounted', %i deleted): every row that stayed once",
+    async (deleted) => {
+      const rows = rowsOf(1, 30);
+      const { fetcher } = serverOver(rows, "exact");
+      const { walked, changes } = await walk(
+        "http://api.test/items/?page_size=10",
+        fetcher,
+        (_page, round) => {
+          if (round === 0) rows.splice(0, deleted) && rows.push(...rowsOf(101, 101 + deleted));
+        },
+      );
+      expect([tally(rows, walked), changes]).toStrictEqual([CLEAN, ["?page=2&page_size=10"]]);
+    },
+  );
+
+  it("onProgress counts the pages yielded in their turn: not the pages read again, nor those fetched ahead", async () => {
+    const rows = rowsOf(1, 40);
+    const { fetcher } = serverOver(rows, "countless");
+    const progress: number[] = [];
+    await walk(
+      "http://api.test/items/?page_size=10",
+      fetcher,
+      (_page, round) => {
+        if (round === 0) rows.splice(0, 3);
+      },
+      { onProgress: ({ pages }) => progress.push(pages) },
+    );
+    expect(progress).toStrictEqual([1, 2, 3, 4]);
+  });
+
+  it.each<[CountKind, "empty" | "last"]>([
+    ["exact", "empty"],
+    ["capped", "last"],
+    ["countless", "empty"],
+  ])(
+    "a %s list emptied during the walk (overflow '%s'): the change is reported",
+    async (kind, overflow) => {
+      const rows = rowsOf(1, 4);
+      const { fetcher } = serverOver(rows, kind, { cap: 2, overflow });
+      const { walked, changes } = await walk(
+        "http://api.test/items/?page_size=2",
+        fetcher,
+        (_page, round) => {
+          if (round === 0) rows.splice(0, 4);
+        },
+      );
+      expect([walked, changes]).toStrictEqual([[1, 2], ["?page=2&page_size=2"]]);
+    },
+  );
+
+  it("a server that answers the edge request with its own page size is asked once, not at every page", async () => {
+    const rows = rowsOf(1, 50);
+    const { fetcher, urls } = serverOver(rows, "countless", { maxPageSize: 100 });
+    const fixed = ((input: string | URL | Request) =>
+      fetcher(String(input).replace(/page_size=1$/, "page_size=10"))) as typeof fetch;
+    const { walked } = await walk("http://api.test/items/?page_size=10", fixed);
+    const edges = urls.filter((url) => Number(new URLSearchParams(url).get("page")) >= 10);
+    expect([walked, edges]).toStrictEqual([
+      rowsOf(1, 50).map((row) => row.id),
+      ["?page=10&page_size=10"], // the first edge request, answered at size 10 (past the end)
+    ]);
+  });
+});
+
 describe("walks of changing lists: a model (fast-check)", () => {
   type Change = {
     readonly remove: boolean;
@@ -270,22 +447,29 @@ describe("walks of changing lists: a model (fast-check)", () => {
     return removed;
   };
 
-  it.each<[string, readonly CountKind[], "always" | "uncounted"]>([
-    [
-      "checkEdges 'always', every kind of count",
-      ["capped", "estimated", "countless", "exact"],
-      "always",
-    ],
+  const EVERY_KIND: readonly CountKind[] = ["capped", "estimated", "countless", "exact"];
+  it.each<[string, readonly CountKind[], "always" | "uncounted", boolean, readonly number[]]>([
+    ["checkEdges 'always', every kind of count", EVERY_KIND, "always", false, [1]],
     [
       "checkEdges 'uncounted' (default), lists that never send a count",
       ["estimated", "countless"],
       "uncounted",
+      false,
+      [1],
+    ],
+    [
+      "checkEdges 'uncounted' (default), every kind of count, changes one way, concurrency 1 or 3",
+      EVERY_KIND,
+      "uncounted",
+      true,
+      [1, 3],
     ],
   ])(
     "%s: every row that stayed is yielded exactly once, and the walk ends",
-    async (_name, kinds, checkEdges) => {
+    async (_name, kinds, checkEdges, alwaysOneWay, concurrencies) => {
+      const arbs = [caseArb, fc.constantFrom(...kinds), fc.constantFrom(...concurrencies)] as const;
       await fc.assert(
-        fc.asyncProperty(caseArb, fc.constantFrom(...kinds), async (c, kind) => {
+        fc.asyncProperty(...arbs, async (c, kind, concurrency) => {
           const start = rowsOf(1, c.size);
           const rows = c.newestFirst ? [...start].reverse() : [...start];
           const removed = new Set<number>();
@@ -293,9 +477,10 @@ describe("walks of changing lists: a model (fast-check)", () => {
           let round = 0;
           let furthest = 1;
           // Between pages, a walk's changes all add rows or all delete: a page's edge is read
-          // while the caller has the page before, and a change undone then goes unseen.
+          // while the caller has the page before, and a change undone then goes unseen. So does
+          // a delete and a create that leave a count as it was, where only counts are compared.
           const oneWay = (changes: readonly Change[]) =>
-            c.when === "between pages"
+            c.when === "between pages" || alwaysOneWay
               ? changes.map((one) => ({ ...one, remove: c.shrinking }))
               : changes;
           const apply = (frontier: number) => {
@@ -325,7 +510,7 @@ describe("walks of changing lists: a model (fast-check)", () => {
               if (++pages > 1000) throw new Error("the walk does not end");
               if (c.when === "between pages") apply((page.page ?? 1) * c.pageSize);
             },
-            { checkEdges },
+            { checkEdges, concurrency },
           );
           const stayed = start.filter((row) => !removed.has(row.id));
           expect(tally(stayed, walked)).toStrictEqual(CLEAN);
