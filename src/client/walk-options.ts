@@ -33,9 +33,10 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
    * `page × size` at size 1), to see rows that moved under it: `'uncounted'` for pages without
    * `X-Pagination-Count` (a capped, estimated or countless list, where no count shows a change),
    * `'always'` (concurrency 1 only), or `'never'`. It is read once the page is in, while the page
-   * after is fetched, so a walk takes no longer, in one request more a page. Only against a
-   * server that numbers pages from 1, sends `X-Pagination-Page` and `-PageSize`, and links pages
-   * by number; an edge request that fails is no check.
+   * after is fetched, so a walk takes about as long (1.06x measured), in one request more a
+   * page. Only against a server that numbers pages from 1, sends `X-Pagination-Page` and
+   * `-PageSize`, links pages by number and answers a page of one row; an edge request that fails
+   * is no check.
    *
    * @default 'uncounted'
    */
@@ -43,17 +44,19 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
   /**
    * How the walk tells rows apart when it makes up for rows that moved (their key's JSON).
    * Default: the row's `id` when it is a string or a number, else the whole row's JSON (so a
-   * row without an id that changes during the walk is taken for another row).
+   * row without an id that changes during the walk is taken for another row, and rows without an
+   * id that repeat the same JSON are one row once the list moves).
    */
   readonly rowKey?: (item: T) => unknown;
   /**
    * Called once for each page that shows the list changed during the walk (rows created or
    * deleted): its `X-Pagination-Count` differs from the one before (`count` says from what to
-   * what), another row now stands just before it (an edge check), or it is past the end now (a
-   * 404). Following next links by page number, the walk then makes up for what moved: rows moved
-   * onto pages already read are read again (up to 10 pages back) and yielded, rows read before
-   * and moved onto the pages after are dropped (told apart by `rowKey`). A concurrent walk goes
-   * on past a page total that grew. A cursor list needs none of this.
+   * what), another row now stands just before it (an edge check), or it is empty or past the end
+   * now where a next link led. Following next links by page number, the walk then makes up for
+   * what moved: rows moved onto pages already read are read again (up to 10 pages back) and
+   * yielded, rows read before and moved onto the pages after are dropped (told apart by
+   * `rowKey`). A concurrent walk goes on by next links from the last page that fitted. A cursor
+   * list needs none of this.
    */
   readonly onListChange?: (change: ListChange) => void;
   /**
