@@ -33,7 +33,7 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
    * `page × size` at size 1), to see rows that moved under it: `'uncounted'` for pages without
    * `X-Pagination-Count` (a capped, estimated or countless list, where no count shows a change),
    * `'always'` (concurrency 1 only), or `'never'`. It is read once the page is in, while the page
-   * after is fetched, so a walk takes about as long (1.06x measured), in one request more a
+   * after is fetched, so a walk takes about as long (docs/performance.md), in one request more a
    * page. Only against a server that numbers pages from 1, sends `X-Pagination-Page` and
    * `-PageSize`, links pages by number and answers a page of one row; an edge request that fails
    * is no check.
