@@ -6,63 +6,63 @@ import type { FetchedPage } from "./walk-options.js";
 
 /**
  * What an edge check read: the key of the row standing just before the next page (undefined
- * when the list now ends before it).
+ * when the list now ends before it). `unsure` when a 404 came before the server had answered
+ * any page of one row: the list may end there, or the server may not page by one row.
  */
 export interface EdgeRow {
   readonly key: string | undefined;
+  readonly unsure?: true;
 }
 
-/** What a walk's edge requests have shown of the server: it pages by one row, or it does not. */
-export interface EdgeTrust {
-  /** An edge request was answered with a page of one row. */
-  pagesByOne: boolean;
-  /** One was answered with a page of another size, or a 404 before any page of one row. */
-  refused: boolean;
-}
+/** Edge requests that may fail in a row before a walk asks no more. */
+const MOST_FAILURES = 3;
 
 /**
  * The row now standing where the last row of `previous` stood, fetched on its own (page
  * `page × size` at size 1, see {@link edgeUrl}); undefined, and nothing fetched, when the server
  * cannot be asked: `previous` is not a full page that said its number (from 1) and size, `next`
- * is not the page after it by number, or the server has shown it does not page by one row. An
- * answer that is not a page of one row, or an error other than the walk's abort, is no check (it
- * resolves undefined): a server that does not page by one row may answer 404. Once the server has
- * answered a page of one row, a 404 `page_out_of_range` says the list ends before the edge now.
- * The promise is observed at once: a walk that ends first leaves no unhandled rejection.
+ * is not the page after it by number, or the walk has stopped asking (`walk.edgeTrust`). An
+ * answer at another size is no check, and stops the asking unless the server has paged by one
+ * row before. A 404 `page_out_of_range` says the list now ends before the edge, or, before any
+ * page of one row, may (`unsure`). Other errors are no check; three in a row stop the asking;
+ * the walk's own abort rejects. The promise is observed at once: a walk that ends first leaves
+ * no unhandled rejection.
  *
  * @param walk - the walk
  * @param previous - the page before the edge, as fetched
  * @param next - the URL of the page after the edge
- * @param trust - what the walk's edge requests have shown so far (updated here)
  */
 export function rowAtEdge<T>(
   walk: Walk,
   previous: FetchedPage<T>,
   next: string,
-  trust: EdgeTrust,
 ): Promise<EdgeRow | undefined> | undefined {
+  const trust = walk.edgeTrust;
   const size = readDigits(previous.headers.get("x-pagination-pagesize"));
   const { page } = previous;
-  const full = page !== undefined && page >= 1 && previous.items.length === size;
-  if (trust.refused || !full) return undefined;
-  const url = edgeUrl(next, page, size as number, walk);
+  const full = size !== undefined && previous.items.length === size;
+  if (trust.refused || page === undefined || page < 1 || !full) {
+    return undefined;
+  }
+  const url = edgeUrl(next, page, size, walk);
   if (url === undefined) return undefined;
-  const edgePage = page * (size as number);
   const read = walk.fetchPage<T>(url).then(
-    (edge) => {
+    (edge): EdgeRow | undefined => {
+      trust.failures = 0;
       if (readDigits(edge.headers.get("x-pagination-pagesize")) !== 1) {
-        trust.refused = !trust.pagesByOne;
+        if (!trust.pagesByOne) trust.refused = true;
         return undefined;
       }
       trust.pagesByOne = true;
-      const there = edge.page === edgePage && edge.items.length > 0;
+      const there = edge.page === page * size && edge.items.length > 0;
       return { key: there ? walk.keyOf(edge.items[0]) : undefined };
     },
-    (error: unknown) => {
+    (error: unknown): EdgeRow | undefined => {
       if (walk.signal.aborted) throw error;
-      if (!isPastTheEnd(error)) return undefined;
-      trust.refused = !trust.pagesByOne;
-      return trust.pagesByOne ? { key: undefined } : undefined;
+      if (isPastTheEnd(error))
+        return trust.pagesByOne ? { key: undefined } : { key: undefined, unsure: true };
+      if (++trust.failures >= MOST_FAILURES) trust.refused = true;
+      return undefined;
     },
   );
   read.catch(() => undefined);

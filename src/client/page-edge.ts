@@ -70,3 +70,13 @@ export function edgeMove(
   if (atEdge === last) return "held";
   return atEdge !== undefined && readBefore(atEdge) ? "grew" : "shrank";
 }
+
+/** What a walk's edge requests have shown of the server: it pages by one row, or it does not. */
+export interface EdgeTrust {
+  /** An edge request was answered with a page of one row. */
+  pagesByOne: boolean;
+  /** The server does not page by one row, or its edge requests keep failing: ask no more. */
+  refused: boolean;
+  /** Edge requests failed in a row. */
+  failures: number;
+}

@@ -6,41 +6,53 @@ import type { FetchedPage } from "./walk-options.js";
 /** Pages a walk reads again when a list shrank under it, at most. */
 export const MAX_PAGES_BACK = 10;
 
+/** Where a walk reads pages again from: the page before an edge, and the walk's first page. */
+export interface PagesBack {
+  /** The number of the page before the edge (its next link asked for this number + 1). */
+  readonly last: number;
+  /** The lowest page number the list has: 0 where pages are numbered from 0, else 1. */
+  readonly lowest: number;
+}
+
 /**
- * After rows before an edge went (an edge check found another row where the last one read stood,
- * not one read before; or the count fell): `page` (the page after the edge) read again, as the rows that moved back may have moved on
- * since it was read, and the pages before it back until one begins with a row read before (every
- * row that moved back lies after it) or {@link MAX_PAGES_BACK} pages, yielded in order with only
- * the rows not yielded yet. Pages now past the end are passed over.
+ * After rows before an edge may have gone (see `madeUpFor`): `page` (the page after the edge)
+ * read again, as the rows that moved back may have moved on since it was read, and the pages
+ * before it back until one begins with a row read before (every row that moved back lies after
+ * it) or {@link MAX_PAGES_BACK} pages, yielded in order with only the rows not yielded yet.
+ * Pages now past the end are passed over.
  *
  * @param walk - the walk
- * @param last - the page before the edge, with its number
+ * @param back - the page before the edge, and the lowest page number
  * @param page - the page after it
- * @param known - the keys of the rows yielded lately; the rows yielded here are added
- * @returns `page` as read again, for the walk to go on from, or undefined when it is past the end
+ * @param known - the keys of the rows read; the rows yielded here are added
+ * @returns `page` as read again, for the walk to go on from (undefined when it is past the end),
+ *   and whether rows not read before were found
  */
 export async function* pagesBackToKnown<T>(
   walk: Walk,
-  last: FetchedPage<T> & { readonly page: number },
+  back: PagesBack,
   page: FetchedPage<T>,
   known: KnownRows,
-): AsyncGenerator<FetchedPage<T>, FetchedPage<T> | undefined> {
+): AsyncGenerator<FetchedPage<T>, { after: FetchedPage<T> | undefined; found: boolean }> {
   const again: FetchedPage<T>[] = [];
-  const lowest = Math.max(1, last.page - MAX_PAGES_BACK + 1);
+  const lowest = Math.max(back.lowest, back.last - MAX_PAGES_BACK + 1);
   let after: FetchedPage<T> | undefined;
-  for (let number = last.page + 1; number >= lowest; number--) {
+  for (let number = back.last + 1; number >= lowest; number--) {
     const read = await readAgain<T>(walk, page.url, number);
     if (read === undefined) continue;
-    if (number > last.page) after = read;
+    if (number > back.last) after = read;
     else again.unshift(read);
     const first = read.items[0];
     if (first !== undefined && known.has(walk.keyOf(first))) break;
   }
+  let found = false;
   for (const read of again) {
     const missed = unseen(walk, read, known);
-    if (missed !== undefined) yield missed;
+    if (missed === undefined) continue;
+    found = true;
+    yield missed;
   }
-  return after;
+  return { after, found };
 }
 
 /** Page `number` of the list `url` walks, or undefined when it is past the end now (a 404). */

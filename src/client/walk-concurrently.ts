@@ -1,5 +1,5 @@
-import { readDigits } from "../params/whole-number.js";
 import { followNextLinks } from "./follow-next-links.js";
+import { pageNumberOf } from "./page-number.js";
 import { unlessPastTheEnd } from "./pagination-error.js";
 import { readRows } from "./read-rows.js";
 import type { Walk } from "./walk-context.js";
@@ -15,8 +15,8 @@ export async function* walkConcurrently<T>(
   walk: Walk,
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
-  const from =
-    (first.page ?? readDigits(new URL(walk.startUrl).searchParams.get(walk.pageParam)) ?? 1) + 1;
+  const firstNumber = pageNumberOf(walk.pageParam, first);
+  const from = firstNumber + 1;
   const total = first.pageTotal ?? 0;
   const inFlight: { readonly number: number; readonly page: Promise<FetchedPage<T>> }[] = [];
   let launched = from;
@@ -51,7 +51,7 @@ export async function* walkConcurrently<T>(
     yield page;
   }
   // The list grew or changed during the walk: go on by the last good page's next links.
-  yield* followNextLinks(walk, last, { read, moved });
+  yield* followNextLinks(walk, last, { read, moved, lowestPage: firstNumber === 0 ? 0 : 1 });
 }
 
 /** Whether `page` is page `number` of the list `first` began: its number, and the same count. */

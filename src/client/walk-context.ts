@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { fetchWithRetry } from "./fetch-with-retry.js";
-import type { EdgeCheck } from "./page-edge.js";
+import type { EdgeCheck, EdgeTrust } from "./page-edge.js";
 import { PaginationError } from "./pagination-error.js";
 import { requestSignals } from "./request-signal.js";
 import { rowKeyOf } from "./row-key.js";
@@ -17,6 +17,8 @@ export interface Walk {
   readonly pageSize: number | undefined;
   readonly concurrency: number;
   readonly checkEdges: EdgeCheck;
+  /** What the walk's edge requests have shown of the server (see `rowAtEdge`). */
+  readonly edgeTrust: EdgeTrust;
   /** Ends the walk's requests: the caller's signal, or the walk ending early. */
   readonly signal: AbortSignal;
   /** A row's key: how the walk tells it from another (see {@link WalkOptions.rowKey}). */
@@ -32,7 +34,7 @@ export interface Walk {
   reportMove(url: string): void;
   /** Pages read again to make up for rows that moved: their count is not news. */
   readonly reread: WeakSet<object>;
-  /** Pages past an edge where another row stood than the last one read. */
+  /** Pages that showed a move: another row at their edge, or no rows where a next link led. */
   readonly movedPages: WeakSet<object>;
 }
 
@@ -65,6 +67,7 @@ export function prepareWalk(
     pageSize,
     concurrency: options.concurrency ?? 1,
     checkEdges: options.checkEdges ?? "uncounted",
+    edgeTrust: { pagesByOne: false, refused: false, failures: 0 },
     signal,
     keyOf: rowKeyOf(options.rowKey),
     fetchPage: pageFetcher(request.init, options, signal),

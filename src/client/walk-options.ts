@@ -14,8 +14,8 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
   /** More request headers. */
   readonly headers?: Readonly<Record<string, string>>;
   /**
-   * Items per page, sent as `page_size` and kept on every page, also when the server's links carry
-   * only `page` (the spec's default). Default: the start URL's `page_size`, if any.
+   * Items per page, sent as `pageSizeParam` and kept on every page, also when the server's links
+   * carry only the page (the spec's default). Default: the start URL's, if any.
    */
   readonly pageSize?: number;
   /** Names of the page and page-size parameters. Defaults `'page'`, `'page_size'`. */
@@ -23,7 +23,8 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
   readonly pageSizeParam?: string;
   /**
    * Pages in flight at once. 1 (default) follows `rel="next"` links; more reads
-   * `X-Pagination-PageTotal` from the first page and fetches the rest concurrently, in order.
+   * `X-Pagination-PageTotal` from the first page fetched (with `X-Pagination-Count`, which tells
+   * whether the list changed) and fetches the rest concurrently, in order.
    *
    * @default 1
    */

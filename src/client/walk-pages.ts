@@ -1,4 +1,5 @@
 import { assertOption } from "../option-checks.js";
+import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
 import { EDGE_CHECKS } from "./page-edge.js";
@@ -10,15 +11,16 @@ export type { FetchedPage, ListChange, WalkOptions } from "./walk-options.js";
 
 /**
  * Walks a paginated list page by page: follows `rel="next"` (expanding RFC 6570 links), or with
- * `concurrency` > 1 fetches the pages `X-Pagination-PageTotal` announces, several at a time, and
- * yields them in order. Retries 429/503 after `Retry-After`; stops at an `AbortSignal`.
+ * `concurrency` > 1 fetches the pages `X-Pagination-PageTotal` announces (beside a count) on the
+ * first page fetched, several at a time, and yields them in order. Retries 429/503 after `Retry-After`; stops at an `AbortSignal`.
  *
  * @param start - the first page's URL (absolute, or relative to the page in a browser) or a {@link PreparedRequest}
  * @param options - see {@link WalkOptions}
  * @throws {RangeError} at once, before any request, for a `concurrency`, `pageSize`, `retries` or
  *   `maxRetryDelayMs` that is not a whole number (`concurrency` and `pageSize` at least 1)
- * @throws {TypeError} at once, for a `checkEdges` not in {@link EDGE_CHECKS}, or `'always'` with
- *   a `concurrency` over 1 (a concurrent walk checks pages by their count and number)
+ * @throws {TypeError} at once, for a `checkEdges` not in {@link EDGE_CHECKS}, `'always'` with a
+ *   `concurrency` over 1 (a concurrent walk checks pages by their count and number), or a
+ *   `pageParam` or `pageSizeParam` that is empty or the other's
  * @throws {PaginationError} for an error status, a `next` link seen before, an empty page with a
  *   `next` link, or a body that is not a JSON array
  */
@@ -61,7 +63,9 @@ async function* pagesOf<T>(
     const first = await walk.fetchPage<T>(walk.startUrl);
     walk.notePage(first);
     yield first;
-    const concurrent = walk.concurrency > 1 && first.pageTotal !== undefined;
+    // Pages fetched at once fit together only while their count says the list is as it was.
+    const concurrent =
+      walk.concurrency > 1 && first.pageTotal !== undefined && first.count !== undefined;
     for await (const page of concurrent
       ? walkConcurrently(walk, first)
       : followNextLinks(walk, first)) {
@@ -99,6 +103,22 @@ function assertWalkOptions(options: WalkOptions): void {
       const range = max === MAX_TIMER_MS ? `from ${min} to ${max}` : `of at least ${min}`;
       throw new RangeError(`${name} must be a whole number ${range}; got ${String(value)}`);
     }
+  }
+  const { pageParam = DEFAULT_PAGE_PARAM, pageSizeParam = DEFAULT_PAGE_SIZE_PARAM } = options;
+  for (const [name, value] of [
+    ["pageParam", pageParam],
+    ["pageSizeParam", pageSizeParam],
+  ] as const) {
+    if (typeof value !== "string" || value === "") {
+      throw new TypeError(
+        `${name} must be a parameter name (text, not empty); got ${JSON.stringify(value)}`,
+      );
+    }
+  }
+  if (pageParam === pageSizeParam) {
+    throw new TypeError(
+      `pageParam and pageSizeParam must differ; both are ${JSON.stringify(pageParam)}`,
+    );
   }
   assertOption("checkEdges", options.checkEdges, EDGE_CHECKS);
   if (options.checkEdges === "always" && (options.concurrency ?? 1) > 1) {

@@ -237,6 +237,7 @@ function scriptedFetch(delay: (page: number) => number, status: (page: number) =
       "Content-Type": "application/json",
       "X-Pagination-Page": String(page),
       "X-Pagination-PageTotal": "6",
+      "X-Pagination-Count": "6",
     };
     return new Response(JSON.stringify(status(page) === 200 ? [page] : { title: "boom" }), {
       status: status(page),
@@ -317,7 +318,8 @@ describe("concurrent walks that end early", () => {
     const fetcher = (async (input: string | URL | Request) => {
       const page = Number(new URL(String(input)).searchParams.get("page"));
       requested.push(page);
-      return new Response(JSON.stringify([page]), { headers: { "X-Pagination-PageTotal": "5" } });
+      const headers = { "X-Pagination-PageTotal": "5", "X-Pagination-Count": "5" };
+      return new Response(JSON.stringify([page]), { headers });
     }) as typeof fetch;
     expect(
       await collect(walkItems("http://api.test/items/?page=3", { fetch: fetcher, concurrency: 2 })),

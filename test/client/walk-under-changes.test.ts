@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type FetchedPage, type WalkOptions, walkPages } from "../../src/client/index.js";
 import { fetchHandler } from "../../src/fetch/index.js";
-import { defineResource, list, type ResourceOptions } from "../../src/index.js";
+import { defineResource, headerNamePresets, list, type ResourceOptions } from "../../src/index.js";
 
 type Row = { readonly id: number; readonly [field: string]: unknown };
 type CountKind = "capped" | "estimated" | "countless" | "exact";
@@ -392,6 +392,174 @@ describe("walks of changing lists: the second review's cases", () => {
       rowsOf(1, 50).map((row) => row.id),
       ["?page=10&page_size=10"], // the first edge request, answered at size 10 (past the end)
     ]);
+  });
+});
+
+describe("walks of changing lists: the third review's cases", () => {
+  it("the walk's first edge request answered 404 because the list shrank: the pages are read again, the change reported", async () => {
+    const rows = rowsOf(1, 7);
+    let n = 0;
+    const { fetcher } = serverOver(rows, "countless", {
+      overflow: "error",
+      arrive: () => {
+        n++;
+        if (n === 2) rows.splice(0, 1); // as page 2 is asked for: row 1 goes, row 6 moves onto page 1
+        if (n === 3) rows.splice(0, 2); // as the edge row (?page=5&page_size=1) is asked for: rows 2, 3 go
+      },
+    });
+    const { walked, changes } = await walk("http://api.test/items/?page_size=5", fetcher);
+    expect([tally(rows, walked), changes.length > 0]).toStrictEqual([CLEAN, true]);
+  });
+
+  it("the same from page 3 of a capped queue whose oldest rows are deleted", async () => {
+    const rows = rowsOf(1, 26);
+    let n = 0;
+    const { fetcher } = serverOver(rows, "capped", {
+      cap: 1,
+      overflow: "error",
+      arrive: () => {
+        n++;
+        if (n === 2) rows.splice(0, 1);
+        if (n === 3) rows.splice(0, 2);
+      },
+    });
+    const { walked } = await walk("http://api.test/items/?page=3&page_size=8", fetcher);
+    expect(
+      tally(
+        rows.filter((r) => r.id >= 17),
+        walked,
+      ),
+    ).toStrictEqual(CLEAN);
+  });
+
+  it.each([1, 3])(
+    "no X-Pagination-Page (headerNames.page null), an exact count, concurrency %i: rows moved onto the start page are read again",
+    async (concurrency) => {
+      const rows = rowsOf(1, 30);
+      const { fetcher } = serverOver(rows, "exact", {
+        headerNames: { ...headerNamePresets.xPagination, page: null },
+      });
+      const { walked, changes } = await walk(
+        "http://api.test/items/?page_size=10",
+        fetcher,
+        (_p, round) => {
+          if (round === 0) rows.splice(0, 3);
+        },
+        { concurrency },
+      );
+      expect([tally(rows, walked), changes.length]).toStrictEqual([CLEAN, 1]);
+    },
+  );
+
+  it("a server numbering pages from 0, an exact count: page 0 is read again", async () => {
+    const rows = rowsOf(1, 35);
+    const fetcher = (async (input: string | URL | Request) => {
+      const page = Number(new URL(String(input)).searchParams.get("page") ?? 0);
+      const total = Math.ceil(rows.length / 10);
+      const headers = new Headers({
+        "X-Pagination-Page": String(page),
+        "X-Pagination-PageSize": "10",
+        "X-Pagination-Count": String(rows.length),
+        "X-Pagination-PageTotal": String(total),
+      });
+      if (page < total - 1) headers.set("Link", `<?page=${page + 1}&page_size=10>; rel="next"`);
+      return new Response(JSON.stringify(rows.slice(page * 10, page * 10 + 10)), { headers });
+    }) as typeof fetch;
+    const { walked } = await walk(
+      "http://api.test/items/?page=0&page_size=10",
+      fetcher,
+      (_p, round) => {
+        if (round === 0) rows.splice(0, 3);
+      },
+    );
+    expect(tally(rows, walked)).toStrictEqual(CLEAN);
+  });
+
+  it("X-Pagination-PageTotal without -Count (headerNames.count null), concurrency 3: walked by next links, with edge checks", async () => {
+    const rows = rowsOf(1, 30);
+    const { fetcher } = serverOver(rows, "exact", {
+      headerNames: { ...headerNamePresets.xPagination, count: null },
+    });
+    const { walked, changes } = await walk(
+      "http://api.test/items/?page_size=10",
+      fetcher,
+      (_p, round) => {
+        if (round === 0) rows.splice(0, 3);
+      },
+      { concurrency: 3 },
+    );
+
+    expect([tally(rows, walked), changes.length > 0]).toStrictEqual([CLEAN, true]);
+  });
+
+  it("an X-Pagination-Page one less than the URL's page: pages are read again by their URL's number", async () => {
+    const rows = rowsOf(1, 35);
+    const fetcher = (async (input: string | URL | Request) => {
+      const page = Number(new URL(String(input)).searchParams.get("page") ?? 1);
+      const total = Math.ceil(rows.length / 10);
+      const headers = new Headers({
+        "X-Pagination-Page": String(page - 1),
+        "X-Pagination-Count": String(rows.length),
+        "X-Pagination-PageTotal": String(total),
+      });
+      if (page < total) headers.set("Link", `<?page=${page + 1}&page_size=10>; rel="next"`);
+      return new Response(JSON.stringify(rows.slice((page - 1) * 10, page * 10)), { headers });
+    }) as typeof fetch;
+    const { walked } = await walk("http://api.test/items/?page_size=10", fetcher, (_p, round) => {
+      if (round === 0) rows.splice(0, 3);
+    });
+    expect(tally(rows, walked)).toStrictEqual(CLEAN);
+  });
+});
+
+describe("edge requests and options, after the third review", () => {
+  it("edge requests that keep failing are asked three times, then no more", async () => {
+    const rows = rowsOf(1, 100);
+    const { fetcher, urls } = serverOver(rows, "countless");
+    const failing = ((input: string | URL | Request) =>
+      /page_size=1$/.test(String(input))
+        ? Promise.resolve(new Response("no", { status: 500 }))
+        : fetcher(input)) as typeof fetch;
+    const recorded: string[] = [];
+    const { walked } = await walk("http://api.test/items/?page_size=10", ((
+      input: string | URL | Request,
+    ) => {
+      recorded.push(new URL(String(input)).search);
+      return failing(input);
+    }) as typeof fetch);
+    expect([
+      walked,
+      recorded.filter((url) => url.endsWith("page_size=1")).length,
+      urls.length,
+    ]).toStrictEqual([rowsOf(1, 100).map((row) => row.id), 3, 10]);
+  });
+
+  it("a next link that leads to no rows (the rows after the edge went): the change is reported", async () => {
+    const rows = rowsOf(1, 20);
+    const { fetcher } = serverOver(rows, "countless");
+    const { walked, changes } = await walk(
+      "http://api.test/items/?page_size=10",
+      fetcher,
+      (_page, round) => {
+        if (round === 0) rows.splice(10, 10);
+      },
+    );
+    expect([walked, changes]).toStrictEqual([
+      rowsOf(1, 10).map((row) => row.id),
+      ["?page=2&page_size=10"],
+    ]);
+  });
+
+  it.each<[WalkOptions, string]>([
+    [{ pageParam: "" }, 'pageParam must be a parameter name (text, not empty); got ""'],
+    [{ pageSizeParam: "" }, 'pageSizeParam must be a parameter name (text, not empty); got ""'],
+    [
+      { pageParam: "n", pageSizeParam: "n" },
+      'pageParam and pageSizeParam must differ; both are "n"',
+    ],
+    [{ pageSizeParam: "page" }, 'pageParam and pageSizeParam must differ; both are "page"'],
+  ])("%j is a TypeError when the walk is made", (options, message) => {
+    expect(() => walkPages("http://api.test/items/", options)).toThrow(new TypeError(message));
   });
 });
 
