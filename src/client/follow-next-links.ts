@@ -1,7 +1,7 @@
 import { type EdgeRow, rowAtEdge } from "./edge-row.js";
 import { expandTemplate } from "./expand-template.js";
 import { madeUpFor } from "./make-up.js";
-import { linkedByNumber } from "./page-number.js";
+import { linkedByNumber, pageNumberOf } from "./page-number.js";
 import { PaginationError, unlessPastTheEnd } from "./pagination-error.js";
 import { parseLinkHeader } from "./parse-link-header.js";
 import { type ReadRows, readRows } from "./read-rows.js";
@@ -12,8 +12,11 @@ import type { FetchedPage } from "./walk-options.js";
 export interface WalkSoFar {
   readonly read: ReadRows;
   readonly moved: boolean;
-  /** The lowest page number: 0 where the walk's first page was numbered 0, else 1. */
-  readonly lowestPage: number;
+  /**
+   * The number of the walk's first page: pages are read again down to it, not below (rows
+   * before it are not the walk's), and a walk from page 0 is not edge-checked.
+   */
+  readonly startPage: number;
 }
 
 /**
@@ -35,13 +38,13 @@ export async function* followNextLinks<T>(
   before: WalkSoFar = {
     read: readRows(walk.keyOf),
     moved: false,
-    lowestPage: startsAtZero(walk, first) ? 0 : 1,
+    startPage: startNumber(walk, first),
   },
 ): AsyncGenerator<FetchedPage<T>> {
   const seen = new Set([first.url]);
-  const { read, lowestPage } = before;
+  const { read, startPage } = before;
   read.remember(first.items);
-  const step = stepper<T>(walk, lowestPage);
+  const step = stepper<T>(walk, startPage);
   let page = first;
   let ahead: Promise<Step<T>> | undefined;
   let { moved } = before;
@@ -55,11 +58,13 @@ export async function* followNextLinks<T>(
     // Where edges are checked, the page after is fetched meanwhile (its own edge read once it is in).
     ahead = fetched?.edge === undefined ? undefined : stepAhead(walk, step, current, seen);
     const edge = await fetched?.edge;
-    const made = yield* madeUpFor(walk, { previous, page: current, edge, read, moved, lowestPage });
+    const gone = fetched === undefined;
+    const arrival = { previous, page: current, edge, read, moved, startPage, gone };
+    const made = yield* madeUpFor(walk, arrival);
     moved = made.moved;
     page = made.from;
     if (made.from !== current) ahead = undefined; // read again, fresher: the walk goes on from it
-    if (made.from === current && fetched === undefined) {
+    if (made.from === current && gone) {
       walk.reportMove(next); // past the end still: the walk ends
       return;
     }
@@ -69,10 +74,11 @@ export async function* followNextLinks<T>(
   }
 }
 
-/** Whether the walk's first page is page 0 (by its URL, or its next link's page 1). */
-function startsAtZero<T>(walk: Walk, first: FetchedPage<T>): boolean {
+/** The number of the walk's first page: its URL's, or the one before its next link's. */
+function startNumber<T>(walk: Walk, first: FetchedPage<T>): number {
   const next = nextUrl(walk, first);
-  return next !== undefined && linkedByNumber(walk.pageParam, first, next) === 0;
+  const linked = next === undefined ? undefined : linkedByNumber(walk.pageParam, first, next);
+  return linked ?? pageNumberOf(walk.pageParam, first);
 }
 
 /** The page `next` led to when it answered 404 past the end: no rows, links, or counts. */
@@ -103,10 +109,10 @@ interface Step<T> {
  */
 function stepper<T>(
   walk: Walk,
-  lowestPage: number,
+  startPage: number,
 ): (previous: FetchedPage<T>, next: string) => Promise<Step<T>> {
   const { checkEdges } = walk;
-  const checks = checkEdges !== "never" && lowestPage === 1;
+  const checks = checkEdges !== "never" && startPage >= 1;
   const wanted = (read: FetchedPage<T>) =>
     checks && (checkEdges === "always" || read.count === undefined);
   return async (previous, next) => {

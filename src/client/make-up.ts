@@ -19,8 +19,10 @@ export interface Arrival<T> {
    * page after (a growth of more than a page pushes them past the next), so each is dropped.
    */
   readonly moved: boolean;
-  /** The lowest page number: 0 where pages are numbered from 0, else 1. */
-  readonly lowestPage: number;
+  /** The number of the walk's first page: pages are read again down to it, not below. */
+  readonly startPage: number;
+  /** The page answered 404 past the end. */
+  readonly gone: boolean;
 }
 
 /** A page made up for: the rows it serves, and whether the list moved during the walk so far. */
@@ -50,7 +52,11 @@ export async function* madeUpFor<T>(
 ): AsyncGenerator<FetchedPage<T>, MadeUp<T>> {
   const { previous, page, edge, read } = arrival;
   const move = edgeMoveOf(walk, previous, edge, read);
-  const empty = page.items.length === 0;
+  // No rows where a next link led, from a server that links on only while rows follow (one that
+  // sends the spec's X-Pagination-Page or a count, or answered 404 past the end): rows went. A
+  // server without them may link on from a full last page.
+  const said = arrival.gone || previous.page !== undefined || previous.count !== undefined;
+  const empty = page.items.length === 0 && said;
   const counted =
     previous.count !== undefined && page.count !== undefined && page.count !== previous.count;
   const unsure = edge?.unsure === true;
@@ -62,7 +68,7 @@ export async function* madeUpFor<T>(
   const last = linkedByNumber(walk.pageParam, previous, page.url);
   const reread = move === "shrank" || (move === undefined && (counted || empty || unsure));
   if (reread && last !== undefined) {
-    const back = { last, lowest: arrival.lowestPage };
+    const back = { last, lowest: arrival.startPage };
     const again = yield* remembered(pagesBackToKnown(walk, back, page, read), read);
     if (again.after !== undefined && !sameRows(walk, again.after, page)) from = again.after;
     found = again.found || from !== page;

@@ -10,7 +10,7 @@ export const MAX_PAGES_BACK = 10;
 export interface PagesBack {
   /** The number of the page before the edge (its next link asked for this number + 1). */
   readonly last: number;
-  /** The lowest page number the list has: 0 where pages are numbered from 0, else 1. */
+  /** The lowest page to read again: the walk's first (rows before it are not the walk's). */
   readonly lowest: number;
 }
 

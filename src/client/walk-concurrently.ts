@@ -16,10 +16,10 @@ export async function* walkConcurrently<T>(
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
   const firstNumber = pageNumberOf(walk.pageParam, first);
-  const from = firstNumber + 1;
-  const total = first.pageTotal ?? 0;
+  // The last page's number: the page total, less one where pages are numbered from 0.
+  const total = (first.pageTotal ?? 0) - (firstNumber === 0 ? 1 : 0);
   const inFlight: { readonly number: number; readonly page: Promise<FetchedPage<T>> }[] = [];
-  let launched = from;
+  let launched = firstNumber + 1;
   const launch = () => {
     const url = new URL(walk.startUrl);
     const number = launched++;
@@ -51,7 +51,7 @@ export async function* walkConcurrently<T>(
     yield page;
   }
   // The list grew or changed during the walk: go on by the last good page's next links.
-  yield* followNextLinks(walk, last, { read, moved, lowestPage: firstNumber === 0 ? 0 : 1 });
+  yield* followNextLinks(walk, last, { read, moved, startPage: firstNumber });
 }
 
 /** Whether `page` is page `number` of the list `first` began: its number, and the same count. */

@@ -563,6 +563,76 @@ describe("edge requests and options, after the third review", () => {
   });
 });
 
+describe("the fourth review's cases", () => {
+  it.each<[string, (page: number) => string]>([
+    ["by page number", (page) => `<?page=${page + 1}>; rel="next"`],
+    ["by offset", (page) => `<?offset=${page * 10}&limit=10>; rel="next"`],
+  ])(
+    "a server without pagination headers that links on from a full last page (%s): no change, no page read again",
+    async (_name, link) => {
+      const rows = rowsOf(1, 20);
+      const urls: string[] = [];
+      const fetcher = (async (input: string | URL | Request) => {
+        const url = new URL(String(input));
+        urls.push(url.search);
+        const offset = Number(url.searchParams.get("offset") ?? -1);
+        const page = offset >= 0 ? offset / 10 + 1 : Number(url.searchParams.get("page") ?? 1);
+        const items = rows.slice((page - 1) * 10, page * 10);
+        const headers: Record<string, string> = items.length === 10 ? { Link: link(page) } : {};
+        return new Response(JSON.stringify(items), { headers });
+      }) as typeof fetch;
+      const { walked, changes } = await walk("http://api.test/items/", fetcher);
+      expect([walked, changes, urls.length]).toStrictEqual([rowsOf(1, 20).map((r) => r.id), [], 3]);
+    },
+  );
+
+  it("a walk started at page 3 reads pages again down to page 3, not below: no row from before its start", async () => {
+    const rows = rowsOf(1, 40);
+    const { fetcher } = serverOver(rows, "exact");
+    const { walked } = await walk(
+      "http://api.test/items/?page=3&page_size=8",
+      fetcher,
+      (_page, round) => {
+        if (round === 0) {
+          rows.splice(0, 2);
+          rows.splice(16, 0, { id: 1001 });
+        }
+      },
+    );
+    expect(walked.filter((id) => id < 17)).toStrictEqual([]);
+    expect(
+      tally(
+        rows.filter((row) => row.id >= 17 && row.id <= 40),
+        walked,
+      ),
+    ).toStrictEqual(CLEAN);
+  });
+
+  it("a concurrent walk from page 0 of a server numbered from 0 asks for its pages, not one past the end", async () => {
+    const rows = rowsOf(1, 30);
+    const urls: string[] = [];
+    const fetcher = (async (input: string | URL | Request) => {
+      const url = new URL(String(input));
+      urls.push(url.search);
+      const page = Number(url.searchParams.get("page") ?? 0);
+      const headers = new Headers({
+        "X-Pagination-Page": String(page),
+        "X-Pagination-Count": "30",
+        "X-Pagination-PageTotal": "3",
+      });
+      if (page < 2) headers.set("Link", `<?page=${page + 1}&page_size=10>; rel="next"`);
+      return new Response(JSON.stringify(rows.slice(page * 10, page * 10 + 10)), { headers });
+    }) as typeof fetch;
+    const { walked } = await walk("http://api.test/items/?page=0&page_size=10", fetcher, () => {}, {
+      concurrency: 3,
+    });
+    expect([walked, urls]).toStrictEqual([
+      rowsOf(1, 30).map((row) => row.id),
+      ["?page=0&page_size=10", "?page=1&page_size=10", "?page=2&page_size=10"],
+    ]);
+  });
+});
+
 describe("walks of changing lists: a model (fast-check)", () => {
   type Change = {
     readonly remove: boolean;
