@@ -75,7 +75,7 @@ export async function* followNextLinks<T>(
 }
 
 /** The number of the walk's first page: its URL's, or the one before its next link's. */
-function startNumber<T>(walk: Walk, first: FetchedPage<T>): number {
+export function startNumber<T>(walk: Walk, first: FetchedPage<T>): number {
   const next = nextUrl(walk, first);
   const linked = next === undefined ? undefined : linkedByNumber(walk.pageParam, first, next);
   return linked ?? pageNumberOf(walk.pageParam, first);

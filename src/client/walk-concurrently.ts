@@ -1,5 +1,4 @@
-import { followNextLinks } from "./follow-next-links.js";
-import { pageNumberOf } from "./page-number.js";
+import { followNextLinks, startNumber } from "./follow-next-links.js";
 import { unlessPastTheEnd } from "./pagination-error.js";
 import { readRows } from "./read-rows.js";
 import type { Walk } from "./walk-context.js";
@@ -15,7 +14,7 @@ export async function* walkConcurrently<T>(
   walk: Walk,
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
-  const firstNumber = pageNumberOf(walk.pageParam, first);
+  const firstNumber = startNumber(walk, first);
   // The last page's number: the page total, less one where pages are numbered from 0.
   const total = (first.pageTotal ?? 0) - (firstNumber === 0 ? 1 : 0);
   const inFlight: { readonly number: number; readonly page: Promise<FetchedPage<T>> }[] = [];

@@ -563,7 +563,7 @@ describe("edge requests and options, after the third review", () => {
   });
 });
 
-describe("the fourth review's cases", () => {
+describe("the fourth and fifth reviews' cases", () => {
   it.each<[string, (page: number) => string]>([
     ["by page number", (page) => `<?page=${page + 1}>; rel="next"`],
     ["by offset", (page) => `<?offset=${page * 10}&limit=10>; rel="next"`],
@@ -606,6 +606,32 @@ describe("the fourth review's cases", () => {
         walked,
       ),
     ).toStrictEqual(CLEAN);
+  });
+
+  it("a concurrent walk of a server numbered from 0 that sends no X-Pagination-Page: its start is page 0, as its next link says", async () => {
+    const rows = rowsOf(1, 30);
+    const urls: string[] = [];
+    const fetcher = (async (input: string | URL | Request) => {
+      const url = new URL(String(input));
+      urls.push(url.search);
+      const page = Number(url.searchParams.get("page") ?? 0);
+      const headers = new Headers({ "X-Pagination-Count": "30", "X-Pagination-PageTotal": "3" });
+      if (page < 2) headers.set("Link", `<?page=${page + 1}&page_size=10>; rel="next"`);
+      return new Response(JSON.stringify(rows.slice(page * 10, page * 10 + 10)), { headers });
+    }) as typeof fetch;
+    const { walked, changes } = await walk(
+      "http://api.test/items/?page_size=10",
+      fetcher,
+      () => {},
+      {
+        concurrency: 3,
+      },
+    );
+    expect([walked, changes, urls]).toStrictEqual([
+      rowsOf(1, 30).map((row) => row.id),
+      [],
+      ["?page_size=10", "?page_size=10&page=1", "?page_size=10&page=2"],
+    ]);
   });
 
   it("a concurrent walk from page 0 of a server numbered from 0 asks for its pages, not one past the end", async () => {
