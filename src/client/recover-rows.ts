@@ -1,4 +1,4 @@
-import { isPastTheEnd } from "./pagination-error.js";
+import { unlessPastTheEnd } from "./pagination-error.js";
 import type { KnownRows } from "./read-rows.js";
 import type { Walk } from "./walk-context.js";
 import type { FetchedPage } from "./walk-options.js";
@@ -63,12 +63,7 @@ async function readAgain<T>(
 ): Promise<FetchedPage<T> | undefined> {
   const target = new URL(url);
   target.searchParams.set(walk.pageParam, String(number));
-  try {
-    return await walk.fetchPage<T>(target.href);
-  } catch (error) {
-    if (isPastTheEnd(error)) return undefined;
-    throw error;
-  }
+  return unlessPastTheEnd(walk.fetchPage<T>(target.href));
 }
 
 /**
