@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 import { alias } from "./vitest.config.js";
 
 /**
- * `npm run test:postgres`: the example's store suite, HTTP suite and the PostgreSQL-only tests
+ * `npm run test:postgres`: the example's store suite, HTTP suite, the keyset spliced after a filter
+ * and the PostgreSQL-only tests
  * (two servers on one database, the database stopped mid-run) against a real PostgreSQL server
  * that the global setup starts from Debian's `postgresql` package and removes afterwards.
  */
@@ -16,6 +17,7 @@ export default defineConfig({
       "test/examples/cursor-list.test.ts",
       "test/examples/walk-under-writes.test.ts",
       "test/postgres/**/*.test.ts",
+      "test/pagination/keyset-splice.test.ts",
     ],
     globalSetup: ["test/support/postgres-global-setup.ts"],
     testTimeout: 60_000,

@@ -45,7 +45,11 @@ export type CursorSide = "after" | "before";
 
 /** A keyset query's parts for PostgreSQL: a predicate, an order and a limit, with their values. */
 export interface KeysetSql {
-  /** The predicate (`TRUE` without a cursor), with `$n` placeholders from `firstParameter`. */
+  /**
+   * The predicate (`TRUE` without a cursor), with `$n` placeholders from `firstParameter`. It
+   * stands alone whatever its shape (a row value, or parenthesized as a whole), so it can be
+   * spliced into `WHERE filter AND ${where}` without leaking rows outside the filter.
+   */
   readonly where: string;
   /** The ORDER BY list (reversed for a page `before` a cursor: reverse the rows it gives). */
   readonly orderBy: string;
@@ -209,7 +213,9 @@ export function keysetSql(
     return [...equal, beyond(column, cursor.values[i] ?? null, backward, bind)].join(" AND ");
   });
   const expanded = terms.map((t) => `(${t})`).join(" OR ");
-  const where = bound === undefined ? expanded : `${bound} AND (${expanded})`;
+  // One pair of parentheses around the whole: spliced as `filter AND ${where}`, a bare OR would
+  // bind after the AND and let its later terms match rows outside the filter.
+  const where = bound === undefined ? `(${expanded})` : `(${bound} AND (${expanded}))`;
   return { where, orderBy, limit: pageSize + 1, values };
 }
 

@@ -37,19 +37,19 @@ describe("keysetSql and compareSortValues agree with PostgreSQL", () => {
     [
       "mixed directions: written out",
       [{ name: "a", direction: "desc" }, { name: "id" }],
-      '"a" <= $1 AND (("a" < $2) OR ("a" = $3 AND "id" > $4))',
+      '("a" <= $1 AND (("a" < $2) OR ("a" = $3 AND "id" > $4)))',
       '"a" DESC, "id" ASC',
     ],
     [
       "nullable: NULLs in their place",
       [{ name: "a", nullable: true }, { name: "id" }],
-      '(("a" > $1 OR "a" IS NULL)) OR ("a" = $2 AND "id" > $3)',
+      '((("a" > $1 OR "a" IS NULL)) OR ("a" = $2 AND "id" > $3))',
       '"a" ASC NULLS LAST, "id" ASC',
     ],
     [
       "nullable, NULLs behind the walk: bounded by the first column",
       [{ name: "a", nullable: true, nulls: "first" }, { name: "id" }],
-      '"a" >= $1 AND (("a" > $2) OR ("a" = $3 AND "id" > $4))',
+      '("a" >= $1 AND (("a" > $2) OR ("a" = $3 AND "id" > $4)))',
       '"a" ASC NULLS FIRST, "id" ASC',
     ],
   ])("%s", (_name, spec, where, orderBy) => {
