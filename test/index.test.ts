@@ -57,7 +57,7 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "DEFAULT_MAX_BODY_BYTES",
       "compilePathPattern",
       "corsHeaders",
-      "frameworkBodyError",
+      "frameworkError",
       "handleResource",
       "notFoundProblem",
       "problemResponse",
