@@ -32,7 +32,7 @@ export function frameworkError(error: unknown, maxBodyBytes: number): PagewiseEr
   if (status === undefined) return undefined;
   if (status === 413) return payloadTooLarge(maxBodyBytes);
   if (status === 415) return unsupportedMediaType();
-  if (status === 400 && isJsonParseError(error as Record<string, unknown>)) return malformedJson();
+  if (status === 400 && isParseError(error as Record<string, unknown>)) return malformedJson();
   return clientError(status);
 }
 
@@ -46,9 +46,15 @@ function ownStatus(error: unknown): number | undefined {
     : undefined;
 }
 
-/** A body that did not parse: body-parser's `entity.parse.failed`, Fastify's `FST_ERR_CTP_*`. */
-function isJsonParseError({ type, code }: Record<string, unknown>): boolean {
+/**
+ * A body that did not parse: body-parser's `entity.parse.failed`, Fastify's `FST_ERR_CTP_*`, or
+ * the `SyntaxError` Fastify 4's JSON parser passes on as it is.
+ */
+function isParseError(error: Record<string, unknown>): boolean {
+  const { type, code } = error;
   return (
-    type === "entity.parse.failed" || (typeof code === "string" && code.startsWith("FST_ERR_CTP_"))
+    type === "entity.parse.failed" ||
+    (typeof code === "string" && code.startsWith("FST_ERR_CTP_")) ||
+    error instanceof SyntaxError
   );
 }

@@ -38,6 +38,11 @@ describe("frameworkError", () => {
       [400, "malformed_json", "The request body is not valid UTF-8 JSON."],
     ],
     [
+      "Fastify 4's JSON parser: the SyntaxError, with a statusCode",
+      Object.assign(new SyntaxError("Unexpected end of JSON input"), { statusCode: 400 }),
+      [400, "malformed_json", "The request body is not valid UTF-8 JSON."],
+    ],
+    [
       "another 400",
       { status: 400, type: "request.aborted" },
       [400, "bad_request", "The request could not be read."],
