@@ -70,10 +70,7 @@ export const PROBLEM_STATUS = Object.freeze({
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
-/**
- * The `title` of a problem at each status pagewise answers with: the status phrase of the IANA
- * HTTP Status Code Registry (RFC 9110 section 15, RFC 6585, RFC 7725, RFC 8470).
- */
+/** The `title` of a problem at each status pagewise answers with: its IANA status phrase. */
 export const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",

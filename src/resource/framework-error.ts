@@ -12,9 +12,10 @@ import {
  * parse failure, 400) or any error with an integer `status` or `statusCode` from 400 to 499, the
  * fields Express and Fastify themselves answer with. It keeps the status and names nothing of the
  * error (no message, no stack): a body error gets pagewise's own problem (`malformed_json`,
- * `payload_too_large`, `unsupported_media_type`), any other status its code from `clientError`
- * (`uri_too_long`, …). A `PagewiseError` is itself. Anything else (no status, a 5xx, a status
- * that is not an integer) is a server fault: `undefined`, for the app's own 500.
+ * `payload_too_large`, `unsupported_media_type`), any other status the one code of that status
+ * (`uri_too_long`, `too_many_requests`, …; docs/decisions.md lists them). A `PagewiseError` is
+ * itself. Anything else (no status, a 5xx, a status that is not an integer) is a server fault:
+ * `undefined`, for the app's own 500.
  *
  * @param error - what the framework threw or passed to its error handler
  * @param maxBodyBytes - the body limit in force, named in a 413's detail
