@@ -13,6 +13,7 @@ export default defineConfig({
     include: [
       "test/examples/stores/**/*.test.ts",
       "test/examples/package-store.test.ts",
+      "test/examples/hostile-targets.test.ts",
       "test/examples/concurrency.test.ts",
       "test/examples/cursor-list.test.ts",
       "test/examples/walk-under-writes.test.ts",

@@ -41,19 +41,65 @@ export const PROBLEM_STATUS = Object.freeze({
   invalid_cursor: 400,
   cursor_query_mismatch: 400,
   cursor_too_large: 400,
+  // The code of each other registered 4xx status, for a client error pagewise did not raise
+  // itself (a framework's, or an error a handler threw with its own status): see clientError.
+  payment_required: 402,
+  forbidden: 403,
+  not_acceptable: 406,
+  proxy_authentication_required: 407,
+  request_timeout: 408,
+  conflict: 409,
+  gone: 410,
+  length_required: 411,
+  precondition_failed: 412,
+  uri_too_long: 414,
+  range_not_satisfiable: 416,
+  expectation_failed: 417,
+  misdirected_request: 421,
+  unprocessable_content: 422,
+  locked: 423,
+  failed_dependency: 424,
+  too_early: 425,
+  upgrade_required: 426,
+  precondition_required: 428,
+  too_many_requests: 429,
+  request_header_fields_too_large: 431,
+  unavailable_for_legal_reasons: 451,
 } as const);
 
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
-/** The `title` of a problem at each status pagewise answers with (the status phrase). */
+/** The `title` of a problem at each status pagewise answers with: its IANA status phrase. */
 export const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  406: "Not Acceptable",
+  407: "Proxy Authentication Required",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  411: "Length Required",
+  412: "Precondition Failed",
   413: "Content Too Large",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
+  416: "Range Not Satisfiable",
+  417: "Expectation Failed",
+  421: "Misdirected Request",
+  422: "Unprocessable Content",
+  423: "Locked",
+  424: "Failed Dependency",
+  425: "Too Early",
+  426: "Upgrade Required",
+  428: "Precondition Required",
+  429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
+  451: "Unavailable For Legal Reasons",
   503: "Service Unavailable",
 };
 
@@ -280,4 +326,41 @@ export function cursorTooLarge(parameter: string, max: number): PagewiseError {
     `Parameter "${parameter}" is longer than ${max} characters, longer than any cursor this server issues.`,
     { parameter },
   );
+}
+
+/** The general code of a status several codes share; any other status has one code only. */
+const GENERAL_CODES: Readonly<Record<number, ProblemCode>> = {
+  400: "bad_request",
+  404: "not_found",
+};
+
+/** The code of a client error status (see {@link clientError}); `bad_request` for one unnamed. */
+function clientErrorCode(status: number): ProblemCode {
+  const general = GENERAL_CODES[status];
+  if (general !== undefined) return general;
+  const codes = (Object.keys(PROBLEM_STATUS) as ProblemCode[]).filter(
+    (code) => PROBLEM_STATUS[code] === status,
+  );
+  return codes.length === 1 && status >= 400 && status < 500
+    ? (codes[0] as ProblemCode)
+    : "bad_request";
+}
+
+/**
+ * The problem of a 4xx status pagewise did not choose itself (a framework's own routing or body
+ * error, an error a handler threw with a `status` of its own): the status's code (`uri_too_long`
+ * for 414, `too_many_requests` for 429, …) and a detail that names only the status. A 4xx status
+ * the IANA registry does not name (418, 499) is read as 400 `bad_request`, as RFC 9110 section 15
+ * tells a client to read a status it does not know: as the x00 of its class.
+ *
+ * @param status - a 4xx status (an integer from 400 to 499)
+ * @example
+ * ```ts
+ * clientError(414).problem; // { status: 414, title: "URI Too Long", code: "uri_too_long", … }
+ * ```
+ */
+export function clientError(status: number): PagewiseError {
+  const code = clientErrorCode(status);
+  if (code === "bad_request") return badRequest();
+  return problem(code, `The request was refused: ${status} ${STATUS_TITLES[status]}.`);
 }

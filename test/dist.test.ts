@@ -53,7 +53,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ]),
       expect.arrayContaining(["handleResource", "problemResponse", "notFoundProblem"]),
       ["expressErrorHandler", "expressHandler", "writeResponse"],
-      ["default", "fastifyPagewise", "sendResponse"],
+      ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
       ["fetchHandler", "fetchRouter", "toResponse"],
       [
         "PaginationError",

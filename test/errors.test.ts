@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { badRequest, clientError, PROBLEM_STATUS, STATUS_TITLES } from "../src/errors.js";
 import { PagewiseError, PROBLEM_CONTENT_TYPE } from "../src/index.js";
 
 describe("PagewiseError", () => {
@@ -48,5 +49,39 @@ describe("PagewiseError", () => {
     });
     expect(JSON.parse(JSON.stringify(error.problem))).toStrictEqual(error.problem);
     expect(PROBLEM_CONTENT_TYPE).toBe("application/problem+json");
+  });
+});
+
+/** The 4xx statuses of the IANA HTTP Status Code Registry, but 418 (Unused). */
+const REGISTERED_4XX = [
+  400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421,
+  422, 423, 424, 425, 426, 428, 429, 431, 451,
+];
+
+describe("clientError", () => {
+  it.each(REGISTERED_4XX)("keeps %i, with a code whose one status it is", (status) => {
+    const { problem } = clientError(status);
+    expect([problem.status, PROBLEM_STATUS[problem.code], problem.title]).toStrictEqual([
+      status,
+      status,
+      STATUS_TITLES[status],
+    ]);
+    expect(problem.title).not.toBe("Error");
+  });
+
+  it.each([
+    [414, "uri_too_long", "URI Too Long"],
+    [431, "request_header_fields_too_large", "Request Header Fields Too Large"],
+    [404, "not_found", "Not Found"],
+    [400, "bad_request", "Bad Request"],
+  ])("%i is %s, titled %j", (status, code, title) => {
+    expect([clientError(status).problem.code, clientError(status).problem.title]).toStrictEqual([
+      code,
+      title,
+    ]);
+  });
+
+  it.each([418, 419, 499])("reads %i, which the registry does not name, as 400", (status) => {
+    expect(clientError(status).problem).toStrictEqual(badRequest().problem);
   });
 });

@@ -57,7 +57,7 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "DEFAULT_MAX_BODY_BYTES",
       "compilePathPattern",
       "corsHeaders",
-      "frameworkBodyError",
+      "frameworkError",
       "handleResource",
       "notFoundProblem",
       "problemResponse",
@@ -65,7 +65,11 @@ it.each<[string, Record<string, unknown>, string[]]>([
     ],
   ],
   ["pagewise/express", express, ["expressErrorHandler", "expressHandler", "writeResponse"]],
-  ["pagewise/fastify", fastify, ["default", "fastifyPagewise", "sendResponse"]],
+  [
+    "pagewise/fastify",
+    fastify,
+    ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
+  ],
   ["pagewise/fetch", fetchEntry, ["fetchHandler", "fetchRouter", "toResponse"]],
 ])("%s: exactly the curated API", (_name, entry, names) => {
   expect(Object.keys(entry).sort()).toStrictEqual(names);

@@ -1,12 +1,12 @@
 /** The package API on Fastify 5: `npm run example`. */
-import Fastify, { type FastifyReply } from "fastify";
+import Fastify from "fastify";
 import {
   DEFAULT_MAX_BODY_BYTES,
-  frameworkBodyError,
+  frameworkError,
   notFoundProblem,
   problemResponse,
 } from "pagewise/adapter";
-import { fastifyPagewise, sendResponse } from "pagewise/fastify";
+import { fastifyErrorHandler, fastifyPagewise, sendResponse } from "pagewise/fastify";
 import type { Config } from "./config.js";
 import {
   baseUrl,
@@ -20,20 +20,18 @@ import {
 /** Starts the API on Fastify. */
 export async function startFastify(config: Config): Promise<Started> {
   const { store, routes, files } = await createPackageApi(config);
-  // Fastify's own errors before routing (a malformed escape in the path) as problems, too.
-  const frameworkErrors = (error: Error, _request: unknown, reply: FastifyReply) => {
-    const problem = frameworkBodyError(error, DEFAULT_MAX_BODY_BYTES);
-    return sendResponse(
-      reply,
-      problem === undefined ? internalError(error) : problemResponse(problem),
-    );
-  };
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
-    frameworkErrors,
+    // The router's own errors (a malformed escape, a segment over maxParamLength: 414) as problems
+    // at their status; any other goes on to the error handler below.
+    frameworkErrors: fastifyErrorHandler(),
   });
-  // Any other error (a bug): a 500 problem, never the error's message or stack.
-  app.setErrorHandler((error, _request, reply) => sendResponse(reply, internalError(error)));
+  // An error with a 4xx status of its own as its problem; any other (a bug): a 500 problem, never
+  // the error's message or stack.
+  app.setErrorHandler((error, _request, reply) => {
+    const problem = frameworkError(error, DEFAULT_MAX_BODY_BYTES);
+    return sendResponse(reply, problem ? problemResponse(problem) : internalError(error));
+  });
   await app.register(fastifyPagewise);
   for (const [pattern, resource] of routes) app.pagewise(pattern, resource);
   for (const [path, file] of files) {

@@ -11,7 +11,7 @@ export { DEFAULT_MAX_BODY_BYTES } from "../options.js";
 export {
   type CorsRequest,
   corsHeaders,
-  frameworkBodyError,
+  frameworkError,
   handleResource,
   type MaybePromise,
   problemResponse,

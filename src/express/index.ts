@@ -1,7 +1,8 @@
 /**
  * pagewise for Express 4 and 5: a handler that serves a resource (the Package Repository HTTP API
  * convention's parameters, pagination headers, `Allow`, `X-Api-Key`), an error handler that answers
- * express.json()'s body errors as problems, and the writer of pagewise's plain responses.
+ * Express's own client errors (a malformed escape, express.json()'s body errors) as problems, and
+ * the writer of pagewise's plain responses.
  * @packageDocumentation
  */
 import type { ServerResponse } from "node:http";
@@ -9,10 +10,11 @@ import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { DEFAULT_MAX_BODY_BYTES } from "../options.js";
 import type { ResourceResponse } from "../resource/contract.js";
 import type { Resource } from "../resource/define-resource.js";
+import { frameworkError } from "../resource/framework-error.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { isThenable, type MaybePromise } from "../resource/maybe-async.js";
 import { nodeHeader, readNodeBody } from "../resource/node-body.js";
-import { frameworkBodyError, problemResponse } from "../resource/problem-response.js";
+import { problemResponse } from "../resource/problem-response.js";
 
 /**
  * An Express handler serving a resource at a path. Mount it with `app.all` (or `router.all`) so it
@@ -53,9 +55,12 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
 }
 
 /**
- * An Express error handler that answers the 4xx body errors of `express.json()` (malformed JSON,
- * too large, unsupported charset) and any {@link PagewiseError} as `application/problem+json`, like
- * pagewise's own; every other error goes on to `next`.
+ * An Express error handler that answers every error with a 4xx status of its own as
+ * `application/problem+json`, like pagewise's own, at that status and naming nothing of the error
+ * (no message, no stack): Express's routing errors (a malformed escape in a path parameter, 400),
+ * the body errors of `express.json()` (malformed JSON, too large, unsupported charset), `http-errors`
+ * thrown by your middleware, and any `PagewiseError` (see `frameworkError` in `pagewise/adapter`).
+ * Every other error (a 5xx, no status: a server fault) goes on to `next`, for your 500.
  *
  * @param maxBodyBytes - the limit you gave express.json(), named in a 413's detail; default 1 MiB
  * @example
@@ -67,7 +72,7 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
  */
 export function expressErrorHandler(maxBodyBytes = DEFAULT_MAX_BODY_BYTES): ErrorRequestHandler {
   return (error, _req, res, next) => {
-    const problem = frameworkBodyError(error, maxBodyBytes);
+    const problem = frameworkError(error, maxBodyBytes);
     if (problem === undefined || res.headersSent) return next(error);
     writeResponse(res, problemResponse(problem));
   };

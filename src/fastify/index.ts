@@ -1,7 +1,8 @@
 /**
  * pagewise for Fastify 4 and 5: a plugin (wrapped with fastify-plugin) that adds
  * `fastify.pagewise(url, resource, options?)` to register a resource's route, served by the
- * Package Repository HTTP API convention; and the sender of pagewise's plain responses.
+ * Package Repository HTTP API convention; an error handler for Fastify's own client errors; and the
+ * sender of pagewise's plain responses.
  * @packageDocumentation
  */
 import type {
@@ -14,13 +15,15 @@ import type {
 import fp from "fastify-plugin";
 import { pathParameterNames } from "../openapi/openapi-document.js";
 import { resourcePathItem } from "../openapi/resource-path-item.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../options.js";
 import type { BodyInput } from "../params/json-body.js";
 import type { ResourceResponse } from "../resource/contract.js";
 import { defineResource, type Resource } from "../resource/define-resource.js";
+import { frameworkError } from "../resource/framework-error.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { andThen } from "../resource/maybe-async.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../resource/node-body.js";
-import { frameworkBodyError } from "../resource/problem-response.js";
+import { problemResponse } from "../resource/problem-response.js";
 import type { ResourceOptions } from "../resource/resource-options.js";
 import { fastifyRouteSchema } from "./route-schema.js";
 
@@ -162,18 +165,49 @@ function handler(resource: Resource<FastifyRequest>) {
 }
 
 /**
- * Fastify's own body errors (a Content-Type it cannot parse, say) answered like pagewise's: the
- * request still goes through the resource, so 405 and 401 come first, then the body's problem,
- * with Allow and CORS. Any other error goes on to Fastify's handler.
+ * Fastify's own errors before the handler (a Content-Type it cannot parse, a body too large)
+ * answered like pagewise's: the request still goes through the resource, so 405 and 401 come
+ * first, then the error's problem, with Allow and CORS. (The handler's own errors with a 4xx status
+ * never get here: the pipeline answers them.) Any other error goes on to Fastify's handler.
  */
 function errorHandler(resource: Resource<FastifyRequest>) {
   const { maxBodyBytes } = resource.settings;
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const problem = frameworkBodyError(error, maxBodyBytes);
+    const problem = frameworkError(error, maxBodyBytes);
     if (problem === undefined) throw error;
     return respond(resource, request, reply, () => {
       throw problem;
     });
+  };
+}
+
+/**
+ * A Fastify error handler that answers every error with a 4xx status of its own as
+ * `application/problem+json`, at that status and naming nothing of the error (no message, no
+ * stack; see `frameworkError` in `pagewise/adapter`), and hands any other error on with
+ * `reply.send(error)` (to the next error handler, for your 500).
+ *
+ * Pass it as Fastify's `frameworkErrors` option: the router's errors reach no plugin and no error
+ * handler, only that option (a path parameter over `maxParamLength`, 414 `uri_too_long` on
+ * Fastify 5; a malformed escape, 400 `bad_request`). It also serves as `setErrorHandler` for
+ * the app's other routes (the plugin's routes answer their own errors).
+ *
+ * @param maxBodyBytes - the body limit of the app's other routes (Fastify's `bodyLimit`), named in a
+ *   413's detail; default 1 MiB
+ * @example
+ * ```ts
+ * import Fastify from "fastify";
+ * import { fastifyErrorHandler, fastifyPagewise } from "pagewise/fastify";
+ * const app = Fastify({ frameworkErrors: fastifyErrorHandler() });
+ * ```
+ */
+export function fastifyErrorHandler(
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+): (error: Error, request: unknown, reply: FastifyReply) => FastifyReply {
+  return (error, _request, reply) => {
+    const problem = frameworkError(error, maxBodyBytes);
+    if (problem === undefined) return reply.send(error);
+    return sendResponse(reply, problemResponse(problem));
   };
 }
 

@@ -1,8 +1,9 @@
-import { methodNotAllowed, PagewiseError } from "../errors.js";
+import { methodNotAllowed } from "../errors.js";
 import { checkApiKey } from "./api-key.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import { corsHeaders } from "./cors-headers.js";
 import type { Resource } from "./define-resource.js";
+import { frameworkError } from "./framework-error.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ResourceMethod } from "./method-definition.js";
 import { rawParams } from "./method-input.js";
@@ -15,7 +16,9 @@ import { serveList } from "./serve-list.js";
  * Serves one request to a resource, framework-free: `Allow` on every answer, OPTIONS (204, CORS
  * preflight), 405 for an undefined method, the API-key check, parameters from the query or the JSON body,
  * validation, the handler, pagination headers, CORS headers, and every {@link PagewiseError} as an
- * `application/problem+json` response. Other errors (a bug in a handler) reject the promise.
+ * `application/problem+json` response, as is an error a handler throws with a 4xx `status` or
+ * `statusCode` of its own (`http-errors`', Hono's `HTTPException`: see `frameworkError`). Other
+ * errors (a bug in a handler) reject the promise.
  *
  * @param resource - from {@link defineResource}
  * @param request - the request as plain values (see {@link ResourceRequest})
@@ -44,7 +47,7 @@ export function handleResource<N>(
 /**
  * {@link handleResource} without the promise when it is not needed: each step runs at once when the
  * one before gave a plain value, so a synchronous verifier, body and handler give a plain response
- * (no microtask). Errors that are not {@link PagewiseError}s throw or reject. For the adapters.
+ * (no microtask). Errors that are not problems (a bug) throw or reject. For the adapters.
  */
 export function serveResource<N>(
   resource: Resource<N>,
@@ -55,19 +58,23 @@ export function serveResource<N>(
   try {
     response = dispatch(resource, request, method);
   } catch (error) {
-    response = problemFor(error);
+    response = problemFor(resource, error);
   }
   if (!isThenable(response)) return complete(resource, request, method, response);
   return Promise.resolve(response).then(
     (value) => complete(resource, request, method, value),
-    (error: unknown) => complete(resource, request, method, problemFor(error)),
+    (error: unknown) => complete(resource, request, method, problemFor(resource, error)),
   );
 }
 
-/** The problem response of a {@link PagewiseError}; anything else is a bug and goes on up. */
-function problemFor(error: unknown): ResourceResponse {
-  if (!(error instanceof PagewiseError)) throw error;
-  return problemResponse(error);
+/**
+ * The problem response of a {@link PagewiseError}, or of an error with a 4xx status of its own (see
+ * {@link frameworkError}); anything else is a bug and goes on up.
+ */
+function problemFor<N>(resource: Resource<N>, error: unknown): ResourceResponse {
+  const problem = frameworkError(error, resource.settings.maxBodyBytes);
+  if (problem === undefined) throw error;
+  return problemResponse(problem);
 }
 
 /** Adds `Allow` (every answer advertises the resource's methods) and CORS; drops a HEAD body. */

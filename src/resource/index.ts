@@ -12,6 +12,7 @@ export {
   cursorList,
 } from "./cursor-method.js";
 export { defineResource, type Resource, type ResourceMethods } from "./define-resource.js";
+export { frameworkError } from "./framework-error.js";
 export { handleResource, serveResource } from "./handle-resource.js";
 export type { MaybePromise } from "./maybe-async.js";
 export type { MethodDefinition, ResourceMethod } from "./method-definition.js";
@@ -27,6 +28,6 @@ export {
   list,
 } from "./methods.js";
 export type { JsonSchema, OperationDoc } from "./operation-doc.js";
-export { frameworkBodyError, problemResponse } from "./problem-response.js";
+export { problemResponse } from "./problem-response.js";
 export type { ResourceOptions } from "./resource-options.js";
 export type { ResourceSettings } from "./settings.js";

@@ -75,6 +75,7 @@ const statusProblem = problem(
 /** Every answer carries the resource's Allow: the methods its route defines, then OPTIONS. */
 function allowOf(path: string): string {
   if (path.startsWith("/small-body/")) return "POST, OPTIONS";
+  if (path.startsWith("/refusing/")) return "GET, POST, DELETE, OPTIONS";
   return /^\/package\/[^/]+\/[^/]+\/?(\?|$)/.test(path) ? "GET, DELETE, OPTIONS" : "GET, OPTIONS";
 }
 
@@ -653,6 +654,33 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
         "Unauthorized",
         "unauthorized",
         "Send your API key in the X-Api-Key header.",
+      ),
+    },
+  ],
+  [
+    "a handler's error with a 4xx status of its own: that status's problem, nothing of the error",
+    { path: "/refusing/", headers: { origin: "https://app.example" } },
+    {
+      status: 409,
+      headers: {
+        ...problemType,
+        "access-control-allow-origin": "*",
+        "access-control-expose-headers": exposed,
+      },
+      body: problem(409, "Conflict", "conflict", "The request was refused: 409 Conflict."),
+    },
+  ],
+  [
+    "a handler's rejection with a 4xx statusCode of its own",
+    { method: "DELETE", path: "/refusing/", headers: { "content-type": "application/json" } },
+    {
+      status: 429,
+      headers: problemType,
+      body: problem(
+        429,
+        "Too Many Requests",
+        "too_many_requests",
+        "The request was refused: 429 Too Many Requests.",
       ),
     },
   ],

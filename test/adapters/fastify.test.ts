@@ -1,8 +1,14 @@
-/** Fastify-only behaviour: the plugin's exports, defaults and overrides, and a scope that leaves other routes alone. */
+/**
+ * Fastify-only behaviour: the plugin's exports, defaults and overrides, a scope that leaves other
+ * routes alone, and fastifyErrorHandler for the router's errors and the app's other routes.
+ */
 import fastify5 from "fastify";
 import fastify4 from "fastify4";
 import { describe, expect, it } from "vitest";
-import fastifyPagewiseDefault, { fastifyPagewise } from "../../src/fastify/index.js";
+import fastifyPagewiseDefault, {
+  fastifyErrorHandler,
+  fastifyPagewise,
+} from "../../src/fastify/index.js";
 import { defineResource, json, list } from "../../src/index.js";
 
 const items = defineResource({ GET: list({ handler: () => [1, 2, 3] }) });
@@ -127,6 +133,90 @@ describe.each([
       415,
       "application/problem+json",
     ]);
+    await app.close();
+  });
+
+  const problemOf = (status: number, title: string, code: string, detail: string) => ({
+    status,
+    type: "application/problem+json",
+    body: { type: "about:blank", title, status, detail, code },
+  });
+
+  it.each([
+    [
+      "a path parameter over maxParamLength (Fastify 4: no route, its 404)",
+      `/items/${"a".repeat(101)}/`,
+      _name === "fastify 5"
+        ? problemOf(
+            414,
+            "URI Too Long",
+            "uri_too_long",
+            "The request was refused: 414 URI Too Long.",
+          )
+        : { status: 404, type: "application/json; charset=utf-8", body: expect.anything() },
+    ],
+    [
+      "a malformed escape Fastify's router refuses",
+      "/items/%E0%A4%A/",
+      problemOf(400, "Bad Request", "bad_request", "The request could not be read."),
+    ],
+  ])("answers %s as a problem, as frameworkErrors", async (_title, url, expected) => {
+    // Over HTTP: inject did not complete frameworkErrors' answer to a bad URL (Fastify 4 and 5).
+    const app = create({ frameworkErrors: fastifyErrorHandler() } as never);
+    await app.register(fastifyPagewise);
+    app.pagewise("/items/:id/", items);
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const answer = await fetch(`${address}${url}`);
+    expect({
+      status: answer.status,
+      type: answer.headers.get("content-type"),
+      body: await answer.json(),
+    }).toStrictEqual(expected);
+    await app.close();
+  });
+
+  it.each([
+    [
+      "a 4xx of its own: its problem, nothing of the error",
+      { statusCode: 429 },
+      problemOf(
+        429,
+        "Too Many Requests",
+        "too_many_requests",
+        "The request was refused: 429 Too Many Requests.",
+      ),
+    ],
+    [
+      "Fastify's JSON parser refusing a body (the app's own parser)",
+      undefined,
+      problemOf(400, "Bad Request", "malformed_json", "The request body is not valid UTF-8 JSON."),
+    ],
+    [
+      "a server fault: handed on to Fastify's own handler",
+      { statusCode: 503 },
+      {
+        status: 503,
+        type: "application/json; charset=utf-8",
+        body: expect.objectContaining({ statusCode: 503 }),
+      },
+    ],
+  ])("answers a route's %s, as setErrorHandler", async (_title, fields, expected) => {
+    const app = create();
+    app.setErrorHandler(fastifyErrorHandler());
+    app.post("/plain/", async () => {
+      throw Object.assign(new Error("internal: secret"), fields);
+    });
+    const answer = await app.inject({
+      method: "POST",
+      url: "/plain/",
+      headers: { "content-type": "application/json" },
+      payload: fields === undefined ? "{" : "{}",
+    });
+    expect({
+      status: answer.statusCode,
+      type: answer.headers["content-type"],
+      body: answer.json(),
+    }).toStrictEqual(expected);
     await app.close();
   });
 });

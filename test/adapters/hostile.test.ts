@@ -1,11 +1,12 @@
 /**
  * Request targets no polite client sends, written on a raw socket to every adapter: never a 5xx,
- * and no Link header that points away from the server or carries a raw unsafe character.
+ * and no Link header that points away from the server or carries a raw unsafe character. Over-long
+ * path segments and queries get exactly what each framework's limits give (docs/adapters.md).
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSPORT } from "../support/http-call.js";
-import { API_KEY, routes } from "./resources.js";
+import { API_KEY, dataset, routes } from "./resources.js";
 import { adapters, type Running } from "./servers.js";
 
 /** Sends a raw request target (with the API key); resolves with the status and the Link header. */
@@ -22,12 +23,14 @@ async function rawRequest(
   return { status: answer.status, link: answer.headers.link };
 }
 
-/** Sends raw request bytes and reads the whole answer (the server closes): status, headers, body. */
-function rawExchange(
-  origin: string,
-  head: string,
-  body: string,
-): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+type Raw = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Sends raw request bytes and reads the whole answer (the server closes): status, headers, body.
+ * A server that answers before reading the whole request (a 431) may reset the connection under
+ * the rest: the answer read by then counts.
+ */
+function rawExchange(origin: string, head: string, body: string): Promise<Raw> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -36,23 +39,28 @@ function rawExchange(
     socket.on("data", (chunk: string) => {
       text += chunk;
     });
-    socket.on("end", () => {
-      const end = text.indexOf("\r\n\r\n");
-      const [statusLine = "", ...lines] = text.slice(0, end).split("\r\n");
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const name = line.slice(0, line.indexOf(":")).toLowerCase();
-        if (!TRANSPORT.has(name)) headers[name] = line.slice(line.indexOf(":") + 1).trim();
-      }
-      const chunked = /\r\ntransfer-encoding: *chunked/i.test(text.slice(0, end));
-      const body = chunked ? unchunk(text.slice(end + 4)) : text.slice(end + 4);
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
-    });
-    socket.on("error", reject);
+    socket.on("end", () => resolve(parseAnswer(text)));
+    socket.on("error", (error) =>
+      text.includes("\r\n\r\n") ? resolve(parseAnswer(text)) : reject(error),
+    );
     socket.write(
       `${head}\r\nHost: ${hostname}:${port}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+}
+
+/** An HTTP/1.1 answer's status, headers (but transport ones) and body. */
+function parseAnswer(text: string): Raw {
+  const end = text.indexOf("\r\n\r\n");
+  const [statusLine = "", ...lines] = text.slice(0, end).split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const name = line.slice(0, line.indexOf(":")).toLowerCase();
+    if (!TRANSPORT.has(name)) headers[name] = line.slice(line.indexOf(":") + 1).trim();
+  }
+  const chunked = /\r\ntransfer-encoding: *chunked/i.test(text.slice(0, end));
+  const body = chunked ? unchunk(text.slice(end + 4)) : text.slice(end + 4);
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
 }
 
 /** An HTTP/1.1 chunked body's data: each chunk's size line, then that many characters. */
@@ -111,6 +119,83 @@ describe.each(Object.keys(adapters))("%s: hostile request targets", (name) => {
       expect(status).toBe(unroutable[name]?.includes(method) ? 404 : 405);
     },
   );
+});
+
+/** The three-item list, served. */
+const served: Raw = {
+  status: 200,
+  headers: {
+    allow: "GET, OPTIONS",
+    "content-type": "application/json",
+    "x-pagination-count": "3",
+    "x-pagination-page": "1",
+    "x-pagination-pagesize": "30",
+    "x-pagination-pagetotal": "1",
+  },
+  body: JSON.stringify(dataset(3)),
+};
+/** Fastify 5's router refusing a path parameter over maxParamLength (100), through fastifyErrorHandler. */
+const uriTooLong: Raw = {
+  status: 414,
+  headers: { "content-type": "application/problem+json" },
+  body: '{"type":"about:blank","title":"URI Too Long","status":414,"detail":"The request was refused: 414 URI Too Long.","code":"uri_too_long"}',
+};
+/** Fastify 4's router: a path parameter over maxParamLength matches no route, its 404 (no error). */
+const fastify4NotFound = (target: string): Raw => ({
+  status: 404,
+  headers: { "content-type": "application/json; charset=utf-8" },
+  body: JSON.stringify({
+    message: `Route GET:${target} not found`,
+    error: "Not Found",
+    statusCode: 404,
+  }),
+});
+/**
+ * A request head over Node's limit (`maxHeaderSize`, 16 KiB with the request line): Node answers
+ * 431 before any JavaScript of the server runs; Fastify, which handles `clientError`, with its JSON.
+ */
+const headerOverflow = (name: string): Raw =>
+  name.startsWith("fastify")
+    ? {
+        status: 431,
+        headers: { "content-type": "application/json" },
+        body: '{"error":"Request Header Fields Too Large","message":"Exceeded maximum allowed HTTP header size","statusCode":431}',
+      }
+    : { status: 431, headers: {}, body: "" };
+
+const cjk = (length: number) => encodeURIComponent("中".repeat(length));
+const inPath = (segment: string) => `/package/${segment}/three/packages/`;
+/** Over-long path segments and queries: what each adapter answers (by name), never a 5xx. */
+const longTargets: readonly (readonly [string, string, (name: string, target: string) => Raw])[] = [
+  ["an owner of 1,000 ASCII characters", inPath("a".repeat(1000)), servedUnlessFastify],
+  ["an owner of 5,000 ASCII characters", inPath("a".repeat(5000)), servedUnlessFastify],
+  ["an owner of 1,000 CJK characters (9 kB escaped)", inPath(cjk(1000)), servedUnlessFastify],
+  ["an owner of 5,000 CJK characters (45 kB escaped)", inPath(cjk(5000)), headerOverflow],
+  ["a 15 kB query", `${inPath("o")}?x=${"a".repeat(15_000)}`, () => served],
+  ["a 100 kB query", `${inPath("o")}?x=${"a".repeat(100_000)}`, headerOverflow],
+];
+
+/** Served on Express and fetch (no limit on a segment); Fastify's routers refuse the long segment. */
+function servedUnlessFastify(name: string, target: string): Raw {
+  if (name === "fastify 5") return uriTooLong;
+  return name === "fastify 4" ? fastify4NotFound(target) : served;
+}
+
+describe.each(Object.keys(adapters))("%s: over-long request targets", (name) => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+  });
+  afterAll(() => server.close());
+
+  it.each(longTargets)("%s", async (_title, target, expected) => {
+    const answer = await rawExchange(
+      server.origin,
+      `GET ${target} HTTP/1.1\r\nX-Api-Key: ${API_KEY}`,
+      "",
+    );
+    expect(answer).toStrictEqual(expected(name, target));
+  });
 });
 
 /**

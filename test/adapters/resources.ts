@@ -90,6 +90,27 @@ const estimated = defineResource({
   GET: list({ handler: () => ({ count: { estimate: 340 }, items: rowsOf }) }),
 });
 
+/** An error with a status of its own (as `http-errors` makes them), its message not for clients. */
+const refusal = (fields: Record<string, unknown>) =>
+  Object.assign(new Error("internal: db at 10.0.0.5 said no"), fields);
+
+/**
+ * Handlers that throw errors with a status of their own: GET at once (409), DELETE later (429 in
+ * `statusCode`, as Fastify's errors carry it), POST a status outside 4xx (a server fault).
+ */
+const refusing = defineResource(
+  {
+    GET: list({
+      handler: () => {
+        throw refusal({ status: 409 });
+      },
+    }),
+    DELETE: json({ handler: () => Promise.reject(refusal({ statusCode: 429 })) }),
+    POST: json({ handler: () => Promise.reject(refusal({ status: 503 })) }),
+  },
+  { cors: true },
+);
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -106,6 +127,7 @@ export const routes: readonly (readonly [string, Resource])[] = [
   ["/count-alongside/", countAlongside],
   ["/capped/", capped],
   ["/estimated/", estimated],
+  ["/refusing/", refusing],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
   [
     "/small-body/",

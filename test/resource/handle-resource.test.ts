@@ -287,4 +287,32 @@ describe("handleResource", () => {
     });
     await expect(handleResource(resource, request())).rejects.toThrow("bug");
   });
+
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    [
+      "status 404",
+      { status: 404 },
+      '{"type":"about:blank","title":"Not Found","status":404,"detail":"The request was refused: 404 Not Found.","code":"not_found"}',
+    ],
+    [
+      "statusCode 413 (the resource's limit in the detail)",
+      { statusCode: 413 },
+      '{"type":"about:blank","title":"Content Too Large","status":413,"detail":"The request body is larger than 64 bytes.","code":"payload_too_large"}',
+    ],
+    ["status 503 (a server fault)", { status: 503 }, undefined],
+    ["status 302", { status: 302 }, undefined],
+    ["status 404.5", { status: 404.5 }, undefined],
+  ])(
+    "answers a handler's error with %s as its problem, or lets it reach the caller",
+    async (_name, fields, body) => {
+      const error = Object.assign(new Error("internal detail"), fields);
+      const resource = defineResource(
+        { GET: list({ handler: () => Promise.reject(error) }) },
+        { maxBodyBytes: 64 },
+      );
+      const answer = handleResource(resource, request());
+      if (body === undefined) return expect(answer).rejects.toBe(error);
+      expect((await answer).body).toBe(body);
+    },
+  );
 });
