@@ -18,7 +18,7 @@ export default defineConfig({
       "test/examples/cursor-list.test.ts",
       "test/examples/walk-under-writes.test.ts",
       "test/postgres/**/*.test.ts",
-      "test/pagination/keyset-splice.test.ts",
+      "test/pagination/keyset.postgres.test.ts",
     ],
     globalSetup: ["test/support/postgres-global-setup.ts"],
     testTimeout: 60_000,

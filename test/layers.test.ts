@@ -112,6 +112,7 @@ describe("layers", () => {
     expect(cycles).toStrictEqual([]);
   });
 
+  // `x.properties.test.ts`: properties of x.ts; `x.postgres.test.ts`: x.ts also on a PostgreSQL server.
   it("names each test file after a source module or a behaviour suite", () => {
     const tests = (
       readdirSync(fileURLToPath(new URL(".", import.meta.url)), { recursive: true }) as string[]
@@ -119,7 +120,7 @@ describe("layers", () => {
       .map((file) => file.split("\\").join("/"))
       .filter((file) => /^(http|pagination|params|resource|openapi)\/.*\.test\.ts$/.test(file));
     const orphans = tests.filter((file) => {
-      const module = file.replace(/(\.properties)?\.test\.ts$/, ".ts");
+      const module = file.replace(/(\.properties|\.postgres)?\.test\.ts$/, ".ts");
       return !graph.has(module);
     });
     expect(orphans).toStrictEqual([]);
