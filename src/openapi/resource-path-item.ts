@@ -194,7 +194,7 @@ function paginationHeaders(
     headers[link] = {
       description: cursor
         ? 'RFC 8288 links `first`, `prev` and `next` (while rows remain), each keeping the filters and the page size: `</v2/…?page_size=30&after=…>; rel="next"`.'
-        : 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (no `last` on a list without a count), keeping the filters: `</…?page=2>; rel="next"`.',
+        : 'RFC 8288 links to the `first`, `prev`, `next` and `last` pages (no `last` on a list without a count), keeping the filters: `</…?page=2>; rel="next"`; a page without a total states the page size too: `</…?page=2&page_size=30>; rel="next"`.',
       schema: text,
     };
   }

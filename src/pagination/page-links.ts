@@ -28,6 +28,8 @@ export interface PageLinksOptions {
   /**
    * Which request query parameters a link keeps besides `page`: `'filters'` (default) keeps all but
    * `page_size`; `'page-only'` keeps none; `'all'` keeps every one, `page_size` at its effective value.
+   * The links of a page without a total (countless, a bound or an estimate) state `page_size`, at
+   * its effective value, whatever this says: they are all a client has to walk such a list by.
    *
    * @default `'filters'`
    */
@@ -78,7 +80,7 @@ export function pageLinks(page: Page | CountlessPage, options: PageLinksOptions)
   const links: PageLink[] = [];
   if (!hasLinkTarget(page)) return links;
   const { prefix, suffix } = linkUrlParts(
-    page.pageSize,
+    page,
     linkSettings(options),
     options.url,
     options.baseUrl,
@@ -125,9 +127,14 @@ export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">)
   };
 }
 
-/** Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. */
+/**
+ * Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. The
+ * links of a page without a total (a countless page, a bound or an estimate) state its effective
+ * size whatever `linkParams` says: such a list is walked by its links alone, and a client that
+ * follows them as given would otherwise go on at the default size (rows repeated or skipped).
+ */
 export function linkUrlParts(
-  pageSize: number,
+  page: Pick<Page | CountlessPage, "pageSize" | "pageTotal">,
   settings: LinkSettings,
   url: string | URL,
   baseUrl: string | URL | undefined,
@@ -142,8 +149,8 @@ export function linkUrlParts(
   });
   const prefix = `${linkPath(path, baseUrl)}?${kept}${settings.pageAssignment}`;
   if (settings.templateSuffix !== undefined) return { prefix, suffix: settings.templateSuffix };
-  const keepSize = linkParams === "all" && hadPageSize;
-  return { prefix, suffix: keepSize ? `${settings.pageSizeAssignment}${pageSize}` : "" };
+  const keepSize = page.pageTotal === undefined || (linkParams === "all" && hadPageSize);
+  return { prefix, suffix: keepSize ? `${settings.pageSizeAssignment}${page.pageSize}` : "" };
 }
 
 /**

@@ -106,7 +106,7 @@ export function writePaginationHeaders(
   if (page.count === 0 && !settings.emptyHeadersZero) return;
   const [link, count, current, pageTotal, pageSize, atLeast, estimate] = settings.names;
   if (link !== null && hasLinkTarget(page)) {
-    const { prefix, suffix } = linkUrlParts(page.pageSize, settings.links, url, baseUrl);
+    const { prefix, suffix } = linkUrlParts(page, settings.links, url, baseUrl);
     const header = { value: "", prefix, suffix };
     forEachLinkTarget(page, header, appendLink);
     headers[link] = header.value;

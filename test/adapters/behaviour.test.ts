@@ -739,13 +739,13 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
     },
   ],
   [
-    "countless, a middle page: Page, PageSize, first/prev/next, no total",
+    "countless, a middle page: Page, PageSize, first/prev/next stating page_size, no total",
     { path: "/countless/?page=2&page_size=100" },
     {
       status: 200,
       headers: {
         ...jsonType,
-        link: '</countless/?page=1>; rel="first", </countless/?page=1>; rel="prev", </countless/?page=3>; rel="next"',
+        link: '</countless/?page=1&page_size=100>; rel="first", </countless/?page=1&page_size=100>; rel="prev", </countless/?page=3&page_size=100>; rel="next"',
         "x-pagination-page": "2",
         "x-pagination-pagesize": "100",
       },
@@ -763,13 +763,13 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
   ],
   // --- counts that say what they are: a bound over a cap, an estimate (never the count)
   [
-    "capped over its cap: the bound in its own header, next links, no total",
+    "capped over its cap: the bound in its own header, next links stating page_size, no total",
     { path: "/capped/?page=2&page_size=100" },
     {
       status: 200,
       headers: {
         ...jsonType,
-        link: '</capped/?page=1>; rel="first", </capped/?page=1>; rel="prev", </capped/?page=3>; rel="next"',
+        link: '</capped/?page=1&page_size=100>; rel="first", </capped/?page=1&page_size=100>; rel="prev", </capped/?page=3&page_size=100>; rel="next"',
         "x-pagination-page": "2",
         "x-pagination-pagesize": "100",
         "x-pagination-countatleast": "101",
@@ -787,13 +787,13 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
     },
   ],
   [
-    "estimated: X-Pagination-CountEstimate, never X-Pagination-Count",
+    "estimated: X-Pagination-CountEstimate, never X-Pagination-Count; links state page_size",
     { path: "/estimated/?page=3&page_size=100" },
     {
       status: 200,
       headers: {
         ...jsonType,
-        link: '</estimated/?page=1>; rel="first", </estimated/?page=2>; rel="prev", </estimated/?page=4>; rel="next"',
+        link: '</estimated/?page=1&page_size=100>; rel="first", </estimated/?page=2&page_size=100>; rel="prev", </estimated/?page=4&page_size=100>; rel="next"',
         "x-pagination-page": "3",
         "x-pagination-pagesize": "100",
         "x-pagination-countestimate": "340",

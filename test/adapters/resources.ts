@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   apiKeyVerifier,
   capCount,
+  cursorList,
   defineResource,
   json,
   list,
@@ -110,6 +111,43 @@ const refusing = defineResource(
   },
   { cors: true },
 );
+
+/** Rows of the lists {@link walkRoutes} serves: more than the largest page (500). */
+export const WALK_ROWS = 600;
+const walkRows = ({ offset, limit }: { offset: number; limit: number }) =>
+  dataset(WALK_ROWS).slice(offset, offset + limit);
+
+/**
+ * Lists without a page total, walked by their links alone: countless, capped (a bound of 101 over
+ * a cap of 100) and estimated, all with the default `linkParams`; and a cursor list.
+ */
+export const walkRoutes: readonly (readonly [string, Resource])[] = [
+  ["/walk/countless/", defineResource({ GET: list({ handler: () => ({ items: walkRows }) }) })],
+  [
+    "/walk/capped/",
+    defineResource({
+      GET: list({
+        handler: () => ({ count: { whenNeeded: () => capCount(101, 100) }, items: walkRows }),
+      }),
+    }),
+  ],
+  [
+    "/walk/estimated/",
+    defineResource({
+      GET: list({ handler: () => ({ count: { estimate: WALK_ROWS - 10 }, items: walkRows }) }),
+    }),
+  ],
+  [
+    "/walk/cursor/",
+    defineResource({
+      GET: cursorList({
+        order: [{ name: "id" }],
+        secret: "walk-secret-".repeat(3),
+        handler: () => dataset(WALK_ROWS),
+      }),
+    }),
+  ],
+];
 
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [

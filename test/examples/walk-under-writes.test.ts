@@ -100,7 +100,7 @@ describe.each(STORE_KINDS)("walks under writes, %s store", (kind) => {
       "by page, a capped search",
       "/package/walk/search/?query=p&page_size=20",
       "search",
-      { skipped: 20, repeated: 0 },
+      { skipped: 10, repeated: 0 },
     ],
   ])("%s, a churn round after every page", async (_name, path, repo, expected) => {
     const stable = await layout(repo);

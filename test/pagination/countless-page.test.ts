@@ -77,13 +77,13 @@ describe("paginateCountless: no count, links from what the page shows", () => {
   });
 });
 
-describe("paginationHeaders of a countless page: Page, PageSize and first/prev/next, never a total", () => {
+describe("paginationHeaders of a countless page: Page, PageSize and first/prev/next (stating page_size), never a total", () => {
   it.each<[string, Request, Record<string, string>]>([
     [
       "page 2 of a list with more",
       [2, 10, 10, true],
       {
-        Link: '</items/?q=x&page=1>; rel="first", </items/?q=x&page=1>; rel="prev", </items/?q=x&page=3>; rel="next"',
+        Link: '</items/?q=x&page=1&page_size=10>; rel="first", </items/?q=x&page=1&page_size=10>; rel="prev", </items/?q=x&page=3&page_size=10>; rel="next"',
         "X-Pagination-Page": "2",
         "X-Pagination-PageSize": "10",
       },
@@ -92,7 +92,7 @@ describe("paginationHeaders of a countless page: Page, PageSize and first/prev/n
       "page 1 of a list with more",
       [1, 10, 10, true],
       {
-        Link: '</items/?q=x&page=1>; rel="first", </items/?q=x&page=2>; rel="next"',
+        Link: '</items/?q=x&page=1&page_size=10>; rel="first", </items/?q=x&page=2&page_size=10>; rel="next"',
         "X-Pagination-Page": "1",
         "X-Pagination-PageSize": "10",
       },
@@ -101,7 +101,7 @@ describe("paginationHeaders of a countless page: Page, PageSize and first/prev/n
       "a page past the end",
       [5, 10, 0, false],
       {
-        Link: '</items/?q=x&page=1>; rel="first"',
+        Link: '</items/?q=x&page=1&page_size=10>; rel="first"',
         "X-Pagination-Page": "5",
         "X-Pagination-PageSize": "10",
       },

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type PageLinksOptions, pageLinks, paginate } from "../../src/index.js";
+import {
+  type CountlessPage,
+  type Page,
+  type PageLinksOptions,
+  pageLinks,
+  paginate,
+  paginateCountless,
+} from "../../src/index.js";
 
 const specPage = paginate({ count: 3, page: 2, pageSize: 1 });
-const urls = (options: PageLinksOptions, page = specPage) =>
+const urls = (options: PageLinksOptions, page: Page | CountlessPage = specPage) =>
   pageLinks(page, options).map((l) => `${l.rel} ${l.url}`);
 
 describe("pageLinks: rels and targets", () => {
@@ -131,6 +138,121 @@ describe("pageLinks: which query parameters a link carries", () => {
     ],
   ])("%s", (_name, options, expected) => {
     expect(urls(options)).toStrictEqual(expected);
+  });
+});
+
+describe("pageLinks of a page without a total: page_size in every link, whatever linkParams says", () => {
+  // Page 2 of 10 rows, more after it: links first, prev and next; no total, no last.
+  const request = { page: 2, pageSize: 10, rows: 10, hasMore: true };
+  const countless = paginateCountless(request);
+  const bounded = paginateCountless({ ...request, countAtLeast: 101 });
+  const estimated = paginateCountless({ ...request, countEstimate: 340 });
+  const filtered = "/l/?status=a&page=2&page_size=10";
+  it.each<[string, PageLinksOptions, CountlessPage | Page, string[]]>([
+    [
+      "'filters' (default): filters kept, page_size at its effective value",
+      { url: filtered },
+      countless,
+      [
+        "first /l/?status=a&page=1&page_size=10",
+        "prev /l/?status=a&page=1&page_size=10",
+        "next /l/?status=a&page=3&page_size=10",
+      ],
+    ],
+    [
+      "'page-only': page_size still kept",
+      { url: filtered, linkParams: "page-only" },
+      countless,
+      [
+        "first /l/?page=1&page_size=10",
+        "prev /l/?page=1&page_size=10",
+        "next /l/?page=3&page_size=10",
+      ],
+    ],
+    [
+      "'all'",
+      { url: filtered, linkParams: "all" },
+      countless,
+      [
+        "first /l/?status=a&page=1&page_size=10",
+        "prev /l/?status=a&page=1&page_size=10",
+        "next /l/?status=a&page=3&page_size=10",
+      ],
+    ],
+    [
+      "the clamped size, not the requested one",
+      { url: "/l/?page_size=900" },
+      countless,
+      [
+        "first /l/?page=1&page_size=10",
+        "prev /l/?page=1&page_size=10",
+        "next /l/?page=3&page_size=10",
+      ],
+    ],
+    [
+      "the default size stated when the request gave none",
+      { url: "/l/?page=2" },
+      countless,
+      [
+        "first /l/?page=1&page_size=10",
+        "prev /l/?page=1&page_size=10",
+        "next /l/?page=3&page_size=10",
+      ],
+    ],
+    [
+      "a custom page-size parameter",
+      { url: "/l/?per_page=10", pageSizeParam: "per_page" },
+      countless,
+      [
+        "first /l/?page=1&per_page=10",
+        "prev /l/?page=1&per_page=10",
+        "next /l/?page=3&per_page=10",
+      ],
+    ],
+    [
+      "a bound of the total (a capped count)",
+      { url: filtered },
+      bounded,
+      [
+        "first /l/?status=a&page=1&page_size=10",
+        "prev /l/?status=a&page=1&page_size=10",
+        "next /l/?status=a&page=3&page_size=10",
+      ],
+    ],
+    [
+      "an estimate of the total",
+      { url: filtered },
+      estimated,
+      [
+        "first /l/?status=a&page=1&page_size=10",
+        "prev /l/?status=a&page=1&page_size=10",
+        "next /l/?status=a&page=3&page_size=10",
+      ],
+    ],
+    [
+      "a page past the end: its one link too",
+      { url: "/l/?page=9&page_size=10" },
+      paginateCountless({ page: 9, pageSize: 10, rows: 0, hasMore: false }),
+      ["first /l/?page=1&page_size=10"],
+    ],
+    [
+      "template: page size stays the variable",
+      { url: filtered, template: true },
+      countless,
+      [
+        "first /l/?status=a&page=1{&page_size}",
+        "prev /l/?status=a&page=1{&page_size}",
+        "next /l/?status=a&page=3{&page_size}",
+      ],
+    ],
+    [
+      "a page that tells the total is the spec's: page_size dropped",
+      { url: filtered },
+      paginateCountless({ page: 2, pageSize: 10, rows: 4, hasMore: false, countAtLeast: 101 }),
+      ["first /l/?status=a&page=1", "prev /l/?status=a&page=1", "last /l/?status=a&page=2"],
+    ],
+  ])("%s", (_name, options, page, expected) => {
+    expect(urls(options, page)).toStrictEqual(expected);
   });
 });
 

@@ -176,7 +176,7 @@ describe("countless lists: no count, a row more fetched to know whether another 
       () => ({ items: table(1000) }),
       200,
       {
-        Link: '</items/?page=1>; rel="first", </items/?page=2>; rel="next"',
+        Link: '</items/?page=1&page_size=10>; rel="first", </items/?page=2&page_size=10>; rel="next"',
         "X-Pagination-Page": "1",
         "X-Pagination-PageSize": "10",
       },
@@ -188,7 +188,7 @@ describe("countless lists: no count, a row more fetched to know whether another 
       () => ({ items: ids(31, 40), hasMore: true }),
       200,
       {
-        Link: '</items/?page=1>; rel="first", </items/?page=3>; rel="prev", </items/?page=5>; rel="next"',
+        Link: '</items/?page=1&page_size=10>; rel="first", </items/?page=3&page_size=10>; rel="prev", </items/?page=5&page_size=10>; rel="next"',
         "X-Pagination-Page": "4",
         "X-Pagination-PageSize": "10",
       },
@@ -200,7 +200,7 @@ describe("countless lists: no count, a row more fetched to know whether another 
       () => ({ items: ids(11, 21), hasMore: false }),
       200,
       {
-        Link: '</items/?page=1>; rel="first", </items/?page=1>; rel="prev", </items/?page=3>; rel="next"',
+        Link: '</items/?page=1&page_size=10>; rel="first", </items/?page=1&page_size=10>; rel="prev", </items/?page=3&page_size=10>; rel="next"',
         "X-Pagination-Page": "2",
         "X-Pagination-PageSize": "10",
       },
@@ -227,7 +227,7 @@ describe("countless lists: no count, a row more fetched to know whether another 
       () => ({ items: table(25) }),
       200,
       {
-        Link: '</items/?page=1>; rel="first"',
+        Link: '</items/?page=1&page_size=10>; rel="first"',
         "X-Pagination-Page": "9",
         "X-Pagination-PageSize": "10",
       },
@@ -299,10 +299,13 @@ const capped = (total: number, cap: number) => () => ({
   count: capCount(Math.min(total, cap + 1), cap),
   items: table(total),
 });
-const links = (rels: Record<string, number>) =>
+/** A Link header of `/items/` (`query` after each page number: a page without a total states its size). */
+const links = (rels: Record<string, number>, query = "") =>
   Object.entries(rels)
-    .map(([rel, page]) => `</items/?page=${page}>; rel="${rel}"`)
+    .map(([rel, page]) => `</items/?page=${page}${query}>; rel="${rel}"`)
     .join(", ");
+/** The links of a page without a total, which state its size (10 here). */
+const sized = (rels: Record<string, number>) => links(rels, "&page_size=10");
 
 describe("capped, estimated and derived counts: each says what it is", () => {
   it.each<[string, () => ListResult<unknown>, string, Record<string, string>, number[]]>([
@@ -324,7 +327,7 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       capped(250, 100),
       "page=2",
       {
-        Link: links({ first: 1, prev: 1, next: 3 }),
+        Link: sized({ first: 1, prev: 1, next: 3 }),
         "X-Pagination-Page": "2",
         "X-Pagination-PageSize": "10",
         "X-Pagination-CountAtLeast": "101",
@@ -349,7 +352,7 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       capped(250, 100),
       "page=26",
       {
-        Link: links({ first: 1 }),
+        Link: sized({ first: 1 }),
         "X-Pagination-Page": "26",
         "X-Pagination-PageSize": "10",
         "X-Pagination-CountAtLeast": "101",
@@ -374,7 +377,7 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       () => ({ count: { estimate: 240 }, items: table(250) }),
       "page=2",
       {
-        Link: links({ first: 1, prev: 1, next: 3 }),
+        Link: sized({ first: 1, prev: 1, next: 3 }),
         "X-Pagination-Page": "2",
         "X-Pagination-PageSize": "10",
         "X-Pagination-CountEstimate": "240",
@@ -386,7 +389,7 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       () => ({ count: later({ estimate: 240 }), items: table(250) }),
       "page=2",
       {
-        Link: links({ first: 1, prev: 1, next: 3 }),
+        Link: sized({ first: 1, prev: 1, next: 3 }),
         "X-Pagination-Page": "2",
         "X-Pagination-PageSize": "10",
         "X-Pagination-CountEstimate": "240",
@@ -409,7 +412,7 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       "a bound in headers renamed",
       capped(250, 100),
       "page=1",
-      { Link: links({ first: 1, next: 2 }), "X-Total-Min": "101" },
+      { Link: sized({ first: 1, next: 2 }), "X-Total-Min": "101" },
       ids(1, 10),
     ],
   ])("%s", async (name, result, query, headers, rows) => {
