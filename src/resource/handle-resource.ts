@@ -70,7 +70,10 @@ function problemFor(error: unknown): ResourceResponse {
   return problemResponse(error);
 }
 
-/** Adds `Allow` (every answer advertises the resource's methods) and CORS; drops a HEAD body. */
+/**
+ * Adds `Allow` (every answer advertises the resource's methods), CORS, and `Vary: Accept` when the
+ * resource serves versions; drops a HEAD body.
+ */
 function complete<N>(
   resource: Resource<N>,
   request: ResourceRequest<N>,
@@ -80,6 +83,11 @@ function complete<N>(
   response.headers.Allow = resource.allow;
   if (resource.settings.cors)
     Object.assign(response.headers, resourceCors(resource, request, method));
+  // The version may come from Accept: a cache must not answer one version's request with another's.
+  if (resource.settings.version !== undefined && method !== "OPTIONS") {
+    const { Vary } = response.headers;
+    response.headers.Vary = Vary === undefined ? "Accept" : `${Vary}, Accept`;
+  }
   return method === "HEAD" ? { ...response, body: null } : response;
 }
 
@@ -103,7 +111,7 @@ function dispatch<N>(
         ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
         : definition.kind === "cursor"
           ? serveCursorList(resource, definition, request, method, raw as Record<string, unknown>)
-          : serveJson(definition, request, method, raw),
+          : serveJson(resource, definition, request, method, raw),
     ),
   );
 }
