@@ -266,7 +266,7 @@ function commonHeaders(resource: AnyResource): Record<string, OpenApiHeader> {
   const headers: Record<string, OpenApiHeader> = {
     Allow: ALLOW_HEADER,
   };
-  if (resource.settings.version !== undefined) {
+  if ((resource.settings.version?.served.length ?? 0) > 1) {
     headers.Vary = {
       description: "`Accept` (the version may be named there), after CORS's `Origin` when sent.",
       required: true,

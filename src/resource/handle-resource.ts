@@ -72,7 +72,7 @@ function problemFor(error: unknown): ResourceResponse {
 
 /**
  * Adds `Allow` (every answer advertises the resource's methods), CORS, and `Vary: Accept` when the
- * resource serves versions; drops a HEAD body.
+ * resource serves more than one version; drops a HEAD body.
  */
 function complete<N>(
   resource: Resource<N>,
@@ -83,8 +83,8 @@ function complete<N>(
   response.headers.Allow = resource.allow;
   if (resource.settings.cors)
     Object.assign(response.headers, resourceCors(resource, request, method));
-  // The version may come from Accept: a cache must not answer one version's request with another's.
-  if (resource.settings.version !== undefined && method !== "OPTIONS") {
+  // Of several versions, Accept may choose: a cache must not answer one's request with another's.
+  if ((resource.settings.version?.served.length ?? 0) > 1 && method !== "OPTIONS") {
     const { Vary } = response.headers;
     response.headers.Vary = Vary === undefined ? "Accept" : `${Vary}, Accept`;
   }

@@ -333,12 +333,18 @@ describe("openApiPaths: versions", () => {
     ]);
   });
 
-  it("states the version's problems and Vary: Accept on every answer", () => {
-    const op = operationOf(listOf({ version: versions }));
-    expect([
-      problems(op),
-      Object.keys(op?.responses?.[200]?.headers ?? {}).slice(-2),
-    ]).toStrictEqual([{ 400: ["unsupported_version", "version_conflict"] }, ["Allow", "Vary"]]);
+  it.each<[string, readonly string[], string[]]>([
+    ["several versions: Vary: Accept on every answer", ["v1", "v2"], ["Allow", "Vary"]],
+    ["one version: Accept chooses nothing, no Vary", ["v1"], ["Allow"]],
+  ])("states the version's problems; %s", (_name, served, headers) => {
+    const op = operationOf(listOf({ version: { served } }));
+    const named = (status: number) =>
+      Object.keys(op?.responses?.[status]?.headers ?? {}).filter((h) => /^(Allow|Vary)$/.test(h));
+    expect([problems(op), named(200), named(400)]).toStrictEqual([
+      { 400: ["unsupported_version", "version_conflict"] },
+      headers,
+      headers,
+    ]);
   });
 
   it("refuses a route whose path parameter takes the version's name", () => {
