@@ -1,3 +1,5 @@
+import { describeValue } from "./option-checks.js";
+
 /**
  * An RFC 9457 problem details object, as sent in an `application/problem+json` body.
  *
@@ -65,6 +67,8 @@ export const PROBLEM_STATUS = Object.freeze({
   too_many_requests: 429,
   request_header_fields_too_large: 431,
   unavailable_for_legal_reasons: 451,
+  unsupported_version: 400,
+  version_conflict: 400,
 } as const);
 
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
@@ -363,4 +367,45 @@ export function clientError(status: number): PagewiseError {
   const code = clientErrorCode(status);
   if (code === "bad_request") return badRequest();
   return problem(code, `The request was refused: ${status} ${STATUS_TITLES[status]}.`);
+}
+
+/**
+ * 400 `unsupported_version`: a version the resource does not serve, the served ones in `detail`.
+ *
+ * @param parameter - the version parameter's name
+ * @param given - what the request named (a string, or a body's other JSON value)
+ * @param served - the versions the resource serves
+ */
+export function unsupportedVersion(
+  parameter: string,
+  given: unknown,
+  served: readonly string[],
+): PagewiseError {
+  const named = typeof given === "string" ? quoted(given) : describeValue(given);
+  return problem(
+    "unsupported_version",
+    `Version ${named} is not served here; the versions served: ${served.map(quoted).join(", ")}.`,
+    { parameter },
+  );
+}
+
+/**
+ * 400 `version_conflict`: the request names two versions (the parameter and `Accept`, or a
+ * repeated parameter), so which one it expects is unknown.
+ *
+ * @param parameter - the version parameter's name
+ * @param first - one version named
+ * @param second - another, different
+ */
+export function versionConflict(parameter: string, first: string, second: string): PagewiseError {
+  return problem(
+    "version_conflict",
+    `The request names two versions, ${quoted(first)} and ${quoted(second)}; name one, in the "${parameter}" parameter or the Accept header.`,
+    { parameter },
+  );
+}
+
+/** A request's text in a detail: as JSON, cut to 32 characters. */
+function quoted(text: string): string {
+  return text.length > 32 ? `${JSON.stringify(text.slice(0, 32))}…` : JSON.stringify(text);
 }

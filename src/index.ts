@@ -48,6 +48,7 @@ export {
   DEFAULT_PAGE_PARAM,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAGE_SIZE_PARAM,
+  DEFAULT_VERSION_PARAM,
 } from "./options.js";
 export {
   type CountValue,
@@ -108,6 +109,7 @@ export {
   paginationHeaders,
 } from "./pagination/pagination-headers.js";
 // Request parameters (spec section 4.1): the query for GET, a JSON body for DELETE/PATCH/POST/PUT.
+export type { VersionOptions } from "./params/api-version.js";
 export type { BodyInput } from "./params/json-body.js";
 export type { QueryInput } from "./params/query-input.js";
 export {

@@ -11,6 +11,8 @@ export const DEFAULT_PAGE_SIZE_PARAM = "page_size";
 export const DEFAULT_PAGE_SIZE = 30;
 /** Largest page size served: 500 (the spec's, section 8). */
 export const DEFAULT_MAX_PAGE_SIZE = 500;
+/** Name of the API version parameter: `version` (Cloudsmith's; the spec names none, section 9). */
+export const DEFAULT_VERSION_PARAM = "version";
 /** Largest request body read: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

@@ -18,6 +18,7 @@ it.each<[string, Record<string, unknown>, string[]]>([
       "DEFAULT_PAGE_PARAM",
       "DEFAULT_PAGE_SIZE",
       "DEFAULT_PAGE_SIZE_PARAM",
+      "DEFAULT_VERSION_PARAM",
       "PROBLEM_CONTENT_TYPE",
       "PagewiseError",
       "apiKeyVerifier",

@@ -101,6 +101,10 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     apiKey: apiKeyVerifier(options.apiKey),
     cors: true,
     ...(options.publicUrl ? { baseUrl: options.publicUrl } : {}),
+    // The API's version, Cloudsmith's way: `?version=v1` (a body member for DELETE) or
+    // `Accept: application/json; version=v1`; none is v1. `version` names the API's version, so
+    // a filter by a package's version, if one is added, takes another name (`package_version`).
+    version: { served: ["v1"] },
   };
   const repository = defineResource(
     {
@@ -188,7 +192,8 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
         },
       }),
     },
-    shared,
+    // Its path says v2: a `version` parameter or Accept naming another is a 400.
+    { ...shared, version: { served: ["v2"] } },
   );
   return [
     ["/package/:owner/:repo/", repository],

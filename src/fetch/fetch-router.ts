@@ -1,6 +1,7 @@
 import { badRequest, notFoundProblem } from "../errors.js";
-import { compilePathPattern } from "../http/path-pattern.js";
+import { compilePathPattern, pathPatternNames } from "../http/path-pattern.js";
 import { requestPath } from "../http/request-target.js";
+import { assertVersionOffPath } from "../params/api-version.js";
 import type { Resource } from "../resource/index.js";
 import { problemResponse } from "../resource/problem-response.js";
 import { fetchHandler, toResponse } from "./fetch-handler.js";
@@ -16,6 +17,7 @@ export type FetchRoute = readonly [pattern: string, resource: Resource<Request>]
  *
  * @param routes - `[pattern, resource]` pairs
  * @returns `(request) => Response | Promise<Response>` (see `FetchHandler`)
+ * @throws {TypeError} for a resource whose version parameter shares a path parameter's name
  * @example
  * ```ts
  * const handle = fetchRouter([
@@ -28,10 +30,10 @@ export type FetchRoute = readonly [pattern: string, resource: Resource<Request>]
 export function fetchRouter(
   routes: readonly FetchRoute[],
 ): (request: Request) => Response | Promise<Response> {
-  const table = routes.map(([pattern, resource]) => ({
-    match: compilePathPattern(pattern),
-    serve: fetchHandler(resource),
-  }));
+  const table = routes.map(([pattern, resource]) => {
+    assertVersionOffPath(resource.settings.version, pathPatternNames(pattern));
+    return { match: compilePathPattern(pattern), serve: fetchHandler(resource) };
+  });
   return (request) => {
     const path = requestPath(request.url);
     if (!wellEscaped(path)) return toResponse(problemResponse(badRequest()));

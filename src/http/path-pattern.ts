@@ -35,6 +35,18 @@ export function compilePathPattern(pattern: string): PathMatcher {
   };
 }
 
+/**
+ * The parameter names of an Express-style path pattern, in order.
+ *
+ * @example
+ * ```ts
+ * pathPatternNames("/package/:owner/:repo/"); // ["owner", "repo"]
+ * ```
+ */
+export function pathPatternNames(pattern: string): string[] {
+  return segments(pattern).flatMap((part) => NAME.exec(part)?.[1] ?? []);
+}
+
 function segments(path: string): string[] {
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed === "" ? [] : trimmed.slice(trimmed.startsWith("/") ? 1 : 0).split("/");

@@ -1,6 +1,8 @@
 import type { PageParamsSettings } from "../pagination/page-params.js";
+import type { VersionSettings } from "../params/api-version.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { CursorListMethod } from "../resource/cursor-method.js";
+import type { JsonSchema } from "../resource/operation-doc.js";
 import type { ResourceSettings } from "../resource/settings.js";
 import { jsonSchemaOf, objectProperties } from "./json-schema-of.js";
 import type { OpenApiParameter } from "./openapi-types.js";
@@ -100,4 +102,29 @@ export function cursorParameters(
     token(afterParam, beforeParam),
     token(beforeParam, afterParam),
   ];
+}
+
+/**
+ * The version parameter's schema and description, as a query parameter or a body member: the
+ * versions served, the default, and the `Accept` form beside it.
+ */
+export function versionSchema({ param, served, default: chosen }: VersionSettings): JsonSchema {
+  return {
+    type: "string",
+    enum: [...served],
+    default: chosen,
+    description: `The API version, also given as \`Accept: application/json; ${param}=…\`; naming none is ${chosen}. One not served is a 400 problem (\`unsupported_version\`); two different ones (here and in Accept) are a 400 (\`version_conflict\`).`,
+  };
+}
+
+/** The version parameter in the query (GET and other query methods). */
+export function versionParameter(settings: VersionSettings): OpenApiParameter {
+  const schema = versionSchema(settings);
+  return {
+    name: settings.param,
+    in: "query",
+    required: false,
+    description: schema.description as string,
+    schema,
+  };
 }

@@ -1,5 +1,6 @@
 import type { ProblemCode } from "../errors.js";
 import { sendsParamsInBody } from "../http/methods.js";
+import { assertVersionOffPath } from "../params/api-version.js";
 import type { CursorListMethod } from "../resource/cursor-method.js";
 import type { Resource } from "../resource/define-resource.js";
 import { METHOD_ORDER, type MethodDefinition } from "../resource/method-definition.js";
@@ -19,6 +20,8 @@ import {
   filterParameters,
   pageParameters,
   pathParameters,
+  versionParameter,
+  versionSchema,
 } from "./operation-parameters.js";
 import { problemResponses } from "./problem-responses.js";
 
@@ -49,12 +52,14 @@ export const ALLOW_HEADER: OpenApiHeader = {
  * @param resource - from `defineResource`
  * @param pathNames - the route's path parameters, in order
  * @param apiKey - how an operation that checks the key says so
+ * @throws {TypeError} for a version parameter that shares a path parameter's name
  */
 export function resourcePathItem(
   resource: AnyResource,
   pathNames: readonly string[],
   apiKey: ApiKeyDescription,
 ): OpenApiPathItem {
+  assertVersionOffPath(resource.settings.version, pathNames);
   const item: Record<string, unknown> = {
     description: `Other methods: 405 (\`method_not_allowed\`) with \`Allow: ${resource.allow}\`.`,
   };
@@ -80,8 +85,10 @@ function operation(
   const parameters: OpenApiParameter[] = [...pathParameters(pathNames)];
   if (definition.kind === "list") parameters.push(...pageParameters(settings));
   if (definition.kind === "cursor") parameters.push(...cursorParameters(definition, settings));
+  if (!inBody && settings.version !== undefined)
+    parameters.push(versionParameter(settings.version));
   if (!inBody) {
-    // A property named as a page or cursor parameter never reaches the schema: not a filter.
+    // A property named as a page, cursor or version parameter never reaches the schema: not a filter.
     const taken = new Set(parameters.map((p) => p.name));
     parameters.push(...filterParameters(definition.schema).filter((p) => !taken.has(p.name)));
   }
@@ -103,7 +110,7 @@ function operation(
     ...(doc.tags === undefined ? {} : { tags: doc.tags }),
     ...(doc.deprecated === undefined ? {} : { deprecated: doc.deprecated }),
     parameters,
-    ...(inBody ? { requestBody: requestBody(definition) } : {}),
+    ...(inBody ? { requestBody: requestBody(resource, definition) } : {}),
     responses: { ...success(resource, definition, common), ...problemResponses(codes, common) },
     ...(settings.apiKey && apiKey !== "header" ? { security: [{ [apiKey.scheme]: [] }] } : {}),
   };
@@ -130,6 +137,7 @@ function problemCodes(
   if (definition.kind === "cursor") {
     codes.push("invalid_parameter", "invalid_cursor", "cursor_query_mismatch", "cursor_too_large");
   }
+  if (settings.version !== undefined) codes.push("unsupported_version", "version_conflict");
   if (sendsParamsInBody(method)) {
     codes.push("unsupported_media_type", "payload_too_large", "malformed_json", "bad_request");
     if (definition.kind !== "json" || definition.body === "object") codes.push("body_not_object");
@@ -138,10 +146,25 @@ function problemCodes(
   return codes;
 }
 
-function requestBody(definition: MethodDefinition<never>): OpenApiRequestBody {
+function requestBody(
+  resource: AnyResource,
+  definition: MethodDefinition<never>,
+): OpenApiRequestBody {
   const anyValue = definition.kind === "json" && definition.body === "json";
-  const schema: JsonSchema =
+  const given: JsonSchema =
     jsonSchemaOf(definition.schema, "input") ?? (anyValue ? {} : { type: "object" });
+  const { version } = resource.settings;
+  // The version member is read and taken out before the schema sees the parameters.
+  const schema =
+    version === undefined || anyValue || given.type !== "object"
+      ? given
+      : {
+          ...given,
+          properties: {
+            ...(given.properties as Record<string, JsonSchema> | undefined),
+            [version.param]: versionSchema(version),
+          },
+        };
   return {
     required: false,
     description: "The parameters as JSON (`application/json`); no body reads as no parameters.",
@@ -243,6 +266,13 @@ function commonHeaders(resource: AnyResource): Record<string, OpenApiHeader> {
   const headers: Record<string, OpenApiHeader> = {
     Allow: ALLOW_HEADER,
   };
+  if ((resource.settings.version?.served.length ?? 0) > 1) {
+    headers.Vary = {
+      description: "`Accept` (the version may be named there), after CORS's `Origin` when sent.",
+      required: true,
+      schema: text,
+    };
+  }
   if (resource.settings.cors === undefined) return headers;
   headers["Access-Control-Allow-Origin"] = {
     description: "CORS: sent when the request names an allowed `Origin`.",

@@ -1,4 +1,5 @@
 import { assertObject } from "../option-checks.js";
+import { assertVersionParamApart, type VersionSettings } from "../params/api-version.js";
 import type { CursorListMethod } from "./cursor-method.js";
 import {
   assertMethodDefinition,
@@ -63,24 +64,33 @@ export function defineResource<N = unknown>(
   const own = Object.freeze({ ...options });
   const settings = resolveSettings(own);
   const get = methods.GET;
-  if (get?.kind === "cursor") assertCursorNames(get, settings.pageParams.pageSizeParam, own);
+  if (get?.kind === "cursor") {
+    assertCursorNames(get, settings.pageParams.pageSizeParam, settings.version, own);
+  }
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
   return { methods, options: own, allow, settings };
 }
 
 /**
- * A cursor list's parameter names apart from the page size's, and no option that only page links
+ * A cursor list's parameter names apart from the page size's and the version's, and no option that only page links
  * read: a cursor link keeps every filter (its token is bound to them) and states its page size.
  */
 function assertCursorNames(
   method: CursorListMethod<never>,
   pageSizeParam: string,
+  version: VersionSettings | undefined,
   options: ResourceOptions<never>,
 ): void {
   for (const name of [method.afterParam, method.beforeParam]) {
     if (name === pageSizeParam) {
       throw new TypeError(`A cursor parameter cannot share the page size's name "${name}"`);
     }
+  }
+  if (version !== undefined) {
+    assertVersionParamApart(version.param, {
+      [method.afterParam]: "a cursor parameter",
+      [method.beforeParam]: "a cursor parameter",
+    });
   }
   if (options.template === true || options.linkParams === "page-only") {
     throw new TypeError(

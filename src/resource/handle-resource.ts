@@ -77,7 +77,10 @@ function problemFor<N>(resource: Resource<N>, error: unknown): ResourceResponse 
   return problemResponse(problem);
 }
 
-/** Adds `Allow` (every answer advertises the resource's methods) and CORS; drops a HEAD body. */
+/**
+ * Adds `Allow` (every answer advertises the resource's methods), CORS, and `Vary: Accept` when the
+ * resource serves more than one version; drops a HEAD body.
+ */
 function complete<N>(
   resource: Resource<N>,
   request: ResourceRequest<N>,
@@ -87,6 +90,11 @@ function complete<N>(
   response.headers.Allow = resource.allow;
   if (resource.settings.cors)
     Object.assign(response.headers, resourceCors(resource, request, method));
+  // Of several versions, Accept may choose: a cache must not answer one's request with another's.
+  if ((resource.settings.version?.served.length ?? 0) > 1 && method !== "OPTIONS") {
+    const { Vary } = response.headers;
+    response.headers.Vary = Vary === undefined ? "Accept" : `${Vary}, Accept`;
+  }
   return method === "HEAD" ? { ...response, body: null } : response;
 }
 
@@ -110,7 +118,7 @@ function dispatch<N>(
         ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
         : definition.kind === "cursor"
           ? serveCursorList(resource, definition, request, method, raw as Record<string, unknown>)
-          : serveJson(definition, request, method, raw),
+          : serveJson(resource, definition, request, method, raw),
     ),
   );
 }

@@ -1,5 +1,6 @@
 import { sendsParamsInBody } from "../http/methods.js";
 import { requestQuery } from "../http/request-target.js";
+import { readVersion } from "../params/api-version.js";
 import { readRawBody, readRawParams } from "../params/read-request-params.js";
 import { validateParams } from "../params/validate-params.js";
 import type { ResourceRequest } from "./contract.js";
@@ -44,17 +45,41 @@ export function withoutParams(
   return own;
 }
 
-/** What a handler receives: the validated parameters, the path parameters, the method (GET for HEAD) and the framework's request. */
+/**
+ * What a handler receives: the validated parameters, the path parameters, the method (GET for
+ * HEAD), the framework's request, and the version asked for when the resource serves versions.
+ * The version parameter is read (the query for GET, a JSON body object's member otherwise; a
+ * `body: 'json'` method's body is a document, not parameters, so there only `Accept` names it)
+ * and taken out before validation: like the page parameters, it is never a filter.
+ */
 export function handlerContext<N>(
+  resource: Resource<N>,
   definition: MethodDefinition<N>,
   request: ResourceRequest<N>,
   method: string,
   raw: unknown,
 ) {
+  const { version } = resource.settings;
+  let params = raw;
+  let chosen: string | undefined;
+  if (version !== undefined) {
+    const record =
+      definition.kind === "json" && definition.body === "json"
+        ? undefined
+        : (raw as Record<string, unknown>);
+    const given = record !== undefined && Object.hasOwn(record, version.param);
+    chosen = readVersion(
+      version,
+      given ? record[version.param] : undefined,
+      request.header("accept"),
+    );
+    if (given) params = withoutParams(record, [version.param]);
+  }
   return {
-    params: (definition.schema ? validateParams(definition.schema, raw) : raw) as never,
+    params: (definition.schema ? validateParams(definition.schema, params) : params) as never,
     path: request.pathParams ?? {},
     method: method === "HEAD" ? "GET" : method,
     request: request.native,
+    version: chosen,
   };
 }

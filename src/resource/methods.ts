@@ -14,6 +14,11 @@ export interface HandlerContext<P, N> {
   readonly method: string;
   /** The framework's own request object. */
   readonly request: N;
+  /**
+   * The API version asked for, one of the resource's `version.served` (its default when the
+   * request names none); `undefined` when the resource declares no versions.
+   */
+  readonly version: string | undefined;
 }
 
 /**

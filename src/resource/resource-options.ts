@@ -3,6 +3,7 @@ import type { PaginationHeaderNames } from "../pagination/header-names.js";
 import type { PageLinksOptions } from "../pagination/page-links.js";
 import type { PageParamsOptions } from "../pagination/page-params.js";
 import type { PaginateOptions } from "../pagination/paginate.js";
+import type { VersionOptions } from "../params/api-version.js";
 import type { ApiKeyVerifier } from "./api-key.js";
 import type { CorsOptions } from "./cors-headers.js";
 
@@ -41,4 +42,12 @@ export interface ResourceOptions<N = unknown>
   readonly emptyHeaders?: EmptyHeaders;
   /** See {@link PaginationHeadersOptions}. */
   readonly headerNames?: PaginationHeaderNames;
+  /**
+   * The API versions served (the spec's versioning parameter, read as Cloudsmith reads it): the
+   * `version` parameter or `Accept: application/json; version=v1`, never a filter; the handler
+   * gets the chosen one as `version`. See {@link VersionOptions}.
+   *
+   * @default none: no version parameter (a `version` in the request is an ordinary parameter)
+   */
+  readonly version?: VersionOptions;
 }

@@ -35,12 +35,17 @@ export async function serveCursorList<N>(
     throw invalidParameter(beforeParam, `Give "${afterParam}" or "${beforeParam}", not both.`);
   }
   const own = withoutParams(raw, [names.pageSizeParam, afterParam, beforeParam]);
-  const context = handlerContext(definition, request, method, own);
+  const context = handlerContext(resource, definition, request, method, own);
   // The path, as links write it (a ":" escaped), binds a token to its list: two lists on one
   // secret, with the same order and filters, still refuse each other's tokens; and a request
   // sent with ":" and its link with "%3A" are the same list.
   const path = linkPath(splitRequestTarget(request.url).path, undefined);
-  const queryKey = JSON.stringify([path, sorted(context.path), sorted(own), definition.orderKey]);
+  // The version asked for, not how it was asked (parameter, Accept, or the default), binds a token.
+  const versionParam = settings.version?.param;
+  const filters = versionParam === undefined ? own : withoutParams(own, [versionParam]);
+  const bound = [path, sorted(context.path), sorted(filters), definition.orderKey];
+  if (context.version !== undefined) bound.push(context.version);
+  const queryKey = JSON.stringify(bound);
   const side: CursorSide | undefined =
     after !== undefined ? "after" : before !== undefined ? "before" : undefined;
   const token = after ?? before;

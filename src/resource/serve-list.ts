@@ -24,7 +24,9 @@ export function serveList<N>(
   const pageParams = readPageParams(raw, settings.pageParams);
   const { pageParam, pageSizeParam } = settings.pageParams;
   const own = withoutParams(raw, [pageParam, pageSizeParam]);
-  const context = Object.assign(handlerContext(definition, request, method, own), { pageParams });
+  const context = Object.assign(handlerContext(resource, definition, request, method, own), {
+    pageParams,
+  });
   return andThen(definition.handler(context), (result) =>
     andThen(listPage(result, pageParams, settings.paginate), ({ page, rows }): ResourceResponse => {
       const headers: Record<string, string> = { "Content-Type": "application/json" };

@@ -12,6 +12,7 @@ import { headerNamePresets, type PaginationHeaderNames } from "../pagination/hea
 import { type PageParamsSettings, pageParamsSettings } from "../pagination/page-params.js";
 import type { PaginateOptions } from "../pagination/paginate.js";
 import { type HeaderSettings, headerSettings } from "../pagination/pagination-headers.js";
+import { type VersionSettings, versionSettings } from "../params/api-version.js";
 import { type ApiKeyVerifier, assertApiKeyOption } from "./api-key.js";
 import { assertCorsOption, type CorsOptions } from "./cors-headers.js";
 import type { ResourceOptions } from "./resource-options.js";
@@ -29,6 +30,8 @@ export interface ResourceSettings<N = unknown> {
   readonly cors: true | CorsOptions | undefined;
   readonly baseUrl: string | URL | undefined;
   readonly trustProxy: boolean;
+  /** `undefined` when the resource declares no versions. */
+  readonly version: VersionSettings | undefined;
 }
 
 /** Every option a resource takes (the type checker keeps this complete): anything else is a typo. */
@@ -50,6 +53,7 @@ const OPTION_NAMES: Record<keyof ResourceOptions, true> = {
   queryOnBodyMethods: true,
   emptyHeaders: true,
   headerNames: true,
+  version: true,
 };
 
 /**
@@ -74,8 +78,9 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
       `maxBodyBytes must be a whole number of bytes; got ${describeValue(maxBodyBytes)}`,
     );
   }
+  const pageParams = pageParamsSettings(options);
   return {
-    pageParams: pageParamsSettings(options),
+    pageParams,
     paginate: {
       overflow: options.overflow ?? "empty",
       pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
@@ -92,5 +97,12 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
         : undefined,
     baseUrl: options.baseUrl,
     trustProxy: options.trustProxy === true,
+    version:
+      options.version === undefined
+        ? undefined
+        : versionSettings(options.version, {
+            [pageParams.pageParam]: "the page parameter",
+            [pageParams.pageSizeParam]: "the page-size parameter",
+          }),
   };
 }

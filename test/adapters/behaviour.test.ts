@@ -76,6 +76,7 @@ const statusProblem = problem(
 function allowOf(path: string): string {
   if (path.startsWith("/small-body/")) return "POST, OPTIONS";
   if (path.startsWith("/refusing/")) return "GET, POST, DELETE, OPTIONS";
+  if (/^\/versioned\/?(\?|$)/.test(path)) return "GET, POST, DELETE, OPTIONS";
   return /^\/package\/[^/]+\/[^/]+\/?(\?|$)/.test(path) ? "GET, DELETE, OPTIONS" : "GET, OPTIONS";
 }
 
@@ -800,6 +801,192 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
       },
       body: ids(201, 300),
     },
+  ],
+  // --- versions (spec section 9 leaves them open; docs/decisions.md#versions)
+  ...(
+    [
+      ["?version=v2", {}, "v2", "version=v2&status=failed&"],
+      ["none named: the default", {}, "v1", "status=failed&"],
+      [
+        "Accept: application/json; version=v2",
+        { accept: "application/json; version=v2" },
+        "v2",
+        "status=failed&",
+      ],
+      [
+        "both, agreeing",
+        { accept: 'application/json; version="v2"' },
+        "v2",
+        "version=v2&status=failed&",
+      ],
+    ] as const
+  ).map(([title, headers, version, kept]): readonly [string, Call, Answer] => {
+    const query = kept.includes("version=") ? "version=v2&status=failed" : "status=failed";
+    const link = (page: number) => `/versioned/?${kept}page=${page}&page_size=10`;
+    return [
+      `a version by ${title}: the handler gets ${version}, links keep the query, never a filter`,
+      { path: `/versioned/?${query}&page=2&page_size=10`, headers },
+      {
+        status: 200,
+        headers: {
+          ...paged("", 70, 2, 7, 10, {
+            first: link(1),
+            prev: link(1),
+            next: link(3),
+            last: link(7),
+          }),
+          vary: "Accept",
+        },
+        body: dataset(350)
+          .filter((p) => p.status === "failed")
+          .slice(10, 20)
+          .map((p) => ({ ...p, version })),
+      },
+    ];
+  }),
+  ...(
+    [
+      [
+        "a version not served",
+        "?version=v3",
+        {},
+        "unsupported_version",
+        'Version "v3" is not served here; the versions served: "v1", "v2".',
+      ],
+      [
+        "an empty version",
+        "?version=",
+        {},
+        "unsupported_version",
+        'Version "" is not served here; the versions served: "v1", "v2".',
+      ],
+      [
+        "a version not served, in Accept",
+        "",
+        { accept: "application/json; version=v0" },
+        "unsupported_version",
+        'Version "v0" is not served here; the versions served: "v1", "v2".',
+      ],
+      [
+        "the parameter and Accept disagree",
+        "?version=v1",
+        { accept: "application/json; version=v2" },
+        "version_conflict",
+        'The request names two versions, "v1" and "v2"; name one, in the "version" parameter or the Accept header.',
+      ],
+      [
+        "a repeated version disagrees",
+        "?version=v2&version=v1",
+        {},
+        "version_conflict",
+        'The request names two versions, "v2" and "v1"; name one, in the "version" parameter or the Accept header.',
+      ],
+    ] as const
+  ).map(([title, query, headers, code, detail]): readonly [string, Call, Answer] => [
+    `${title} → 400 ${code}`,
+    { path: `/versioned/${query}`, headers },
+    {
+      status: 400,
+      headers: { ...problemType, vary: "Accept" },
+      body: problem(400, "Bad Request", code, detail, { parameter: "version" }),
+    },
+  ]),
+  [
+    "linkParams 'page-only' drops the version from links (the spec's literal links)",
+    { path: "/versioned/page-only/?version=v1&page=2&page_size=100" },
+    {
+      status: 200,
+      headers: {
+        ...paged("/versioned/page-only/", 350, 2, 4, 100, { first: 1, prev: 1, next: 3, last: 4 }),
+        vary: "Accept",
+      },
+      body: ids(101, 200).map((p) => ({ ...p, version: "v1" })),
+    },
+  ],
+  [
+    "no version named and no default given: the newest served",
+    { path: "/versioned/page-only/?page=4&page_size=100" },
+    {
+      status: 200,
+      headers: {
+        ...paged("/versioned/page-only/", 350, 4, 4, 100, { first: 1, prev: 3, last: 4 }),
+        vary: "Accept",
+      },
+      body: ids(301, 350).map((p) => ({ ...p, version: "v2" })),
+    },
+  ],
+  [
+    "DELETE reads the version from its JSON body, not its strict schema",
+    {
+      method: "DELETE",
+      path: "/versioned/",
+      headers: jsonType,
+      body: '{"status":"failed","version":"v2"}',
+    },
+    {
+      status: 200,
+      headers: { ...jsonType, vary: "Accept" },
+      body: { status: "failed", version: "v2" },
+    },
+  ],
+  [
+    "DELETE with a version that is not text → 400",
+    {
+      method: "DELETE",
+      path: "/versioned/",
+      headers: jsonType,
+      body: '{"status":"failed","version":2}',
+    },
+    {
+      status: 400,
+      headers: { ...problemType, vary: "Accept" },
+      body: problem(
+        400,
+        "Bad Request",
+        "unsupported_version",
+        'Version number 2 is not served here; the versions served: "v1", "v2".',
+        { parameter: "version" },
+      ),
+    },
+  ],
+  [
+    "DELETE with the version in the query → 400, like any parameter",
+    {
+      method: "DELETE",
+      path: "/versioned/?version=v2",
+      headers: jsonType,
+      body: '{"status":"failed"}',
+    },
+    {
+      status: 400,
+      headers: { ...problemType, vary: "Accept" },
+      body: problem(
+        400,
+        "Bad Request",
+        "parameter_in_query",
+        'Parameters of a DELETE request go in a JSON body, not the query string; found "version".',
+        { parameter: "version" },
+      ),
+    },
+  ],
+  [
+    "a body: 'json' document keeps its own version member; Accept names the API's",
+    {
+      method: "POST",
+      path: "/versioned/",
+      headers: { ...jsonType, accept: "application/json; version=v2" },
+      body: '{"name":"left-pad","version":"1.3.0"}',
+    },
+    {
+      status: 201,
+      headers: { ...jsonType, vary: "Accept" },
+      body: { params: { name: "left-pad", version: "1.3.0" }, version: "v2" },
+    },
+  ],
+  [
+    "OPTIONS on a versioned resource: no Vary",
+    { method: "OPTIONS", path: "/versioned/" },
+    { status: 204, headers: {}, body: null },
   ],
 ];
 

@@ -26,6 +26,19 @@ describe("fetch adapter: synchronous and asynchronous answers", () => {
     expect(await (await response).text()).toBe("[3]");
   });
 
+  it("refuses a route whose path parameter takes the version parameter's name", () => {
+    const versioned = defineResource(
+      { GET: list({ handler: () => [] }) },
+      { version: { param: "v", served: ["1"] } },
+    );
+    expect(() => fetchRouter([["/:v/p/", versioned]])).toThrow(
+      new TypeError(
+        'version.param "v" is also a path parameter: name the version parameter apart (version.param) or rename the other',
+      ),
+    );
+    expect(() => fetchRouter([["/v/:id/", versioned]])).not.toThrow();
+  });
+
   it("answers a router's 404 at once", () => {
     const route = fetchRouter([["/p/", defineResource({ GET: list({ handler: () => [] }) })]]);
     const response = route(request("/elsewhere/"));

@@ -149,6 +149,32 @@ export const walkRoutes: readonly (readonly [string, Resource])[] = [
   ],
 ];
 
+/**
+ * A resource serving versions v1 and v2 (v1 by default): its rows and answers state the version
+ * the handler got; its schemas are strict, so a version reaching them would be a 400.
+ */
+const versioned = defineResource(
+  {
+    GET: list({
+      schema: z.strictObject({ status: z.enum(STATUSES).optional() }),
+      handler: ({ params, version }) =>
+        dataset(350)
+          .filter((p) => !params.status || p.status === params.status)
+          .map((p) => ({ ...p, version })),
+    }),
+    POST: json({
+      body: "json",
+      status: 201,
+      handler: ({ params, version }) => ({ params, version }),
+    }),
+    DELETE: json({
+      schema: statusBody.strict(),
+      handler: ({ params, version }) => ({ status: params.status, version }),
+    }),
+  },
+  { version: { served: ["v1", "v2"], default: "v1" }, linkParams: "all" },
+);
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -166,6 +192,14 @@ export const routes: readonly (readonly [string, Resource])[] = [
   ["/capped/", capped],
   ["/estimated/", estimated],
   ["/refusing/", refusing],
+  ["/versioned/", versioned],
+  [
+    "/versioned/page-only/",
+    defineResource(
+      { GET: list({ handler: ({ version }) => dataset(350).map((p) => ({ ...p, version })) }) },
+      { version: { served: ["v1", "v2"] }, linkParams: "page-only" },
+    ),
+  ],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
   [
     "/small-body/",

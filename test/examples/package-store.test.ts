@@ -10,7 +10,7 @@ import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { walkItems } from "../../src/client/index.js";
-import { call, recordExchanges } from "../support/http-call.js";
+import { type Call, call, recordExchanges } from "../support/http-call.js";
 import { nonConforming, openApiErrors } from "../support/openapi-conformance.js";
 import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
 
@@ -98,6 +98,60 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
       },
       body: [pkg(2, "pkg-002", "1.0.1", "sync_in_progress")],
     });
+  });
+
+  it.each<[string, Call, number, string]>([
+    [
+      "?version=v1, kept in links",
+      { path: "/package/demo/tools/packages/?version=v1&page=2&page_size=1" },
+      200,
+      links("/package/demo/tools/packages/?version=v1", { first: 1, prev: 1, next: 3, last: 120 }),
+    ],
+    [
+      "Accept: application/json; version=v1",
+      {
+        path: "/package/demo/tools/packages/?page=2&page_size=1",
+        headers: { accept: "application/json; version=v1" },
+      },
+      200,
+      links("/package/demo/tools/packages/", { first: 1, prev: 1, next: 3, last: 120 }),
+    ],
+    [
+      "?version=v2 on a v1 path",
+      { path: "/package/demo/tools/?version=v2" },
+      400,
+      'Version "v2" is not served here; the versions served: "v1".',
+    ],
+    [
+      "?version=v1 on the /v2/ path",
+      { path: "/v2/package/demo/tools/?version=v1" },
+      400,
+      'Version "v1" is not served here; the versions served: "v2".',
+    ],
+    [
+      "a DELETE's body naming v2",
+      {
+        method: "DELETE",
+        path: "/package/demo/tools/",
+        headers: { "content-type": "application/json" },
+        body: '{"status":"failed","version":"v2"}',
+      },
+      400,
+      'Version "v2" is not served here; the versions served: "v1".',
+    ],
+  ])("reads the API version: %s", async (_name, request, status, expected) => {
+    const answer = await call(origin, { ...request, headers: { ...key, ...request.headers } });
+    expect([
+      answer.status,
+      answer.headers.vary,
+      status === 200 ? answer.headers.link : (answer.body as { detail: string }).detail,
+      status === 200 ? undefined : (answer.body as { code: string }).code,
+    ]).toStrictEqual([
+      status,
+      undefined,
+      expected,
+      status === 200 ? undefined : "unsupported_version",
+    ]);
   });
 
   it("answers the spec's example over the wire: 3 packages, page=2&page_size=1", async () => {

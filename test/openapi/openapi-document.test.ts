@@ -279,6 +279,83 @@ describe("openApiPaths: parameters", () => {
   );
 });
 
+describe("openApiPaths: versions", () => {
+  const versions = { served: ["v1", "v2"], default: "v1" } as const;
+  const description =
+    "The API version, also given as `Accept: application/json; version=…`; naming none is v1. One not served is a 400 problem (`unsupported_version`); two different ones (here and in Accept) are a 400 (`version_conflict`).";
+  const schema = { type: "string", enum: ["v1", "v2"], default: "v1", description };
+
+  it("describes the version as a query parameter of a GET, never a filter", () => {
+    const op = operationOf(
+      defineResource(
+        { GET: list({ schema: z.object({ version: z.string(), q: z.string() }), handler: rows }) },
+        { version: versions },
+      ),
+    );
+    expect([op?.parameters?.map((p) => p.name), parameter(op, "version")]).toStrictEqual([
+      ["page", "page_size", "version", "q"],
+      { name: "version", in: "query", required: false, description, schema },
+    ]);
+  });
+
+  it.each<[string, "object" | "json", unknown]>([
+    [
+      "an object body: a member beside the schema's",
+      "object",
+      {
+        type: "object",
+        properties: { status: { type: "string" }, version: schema },
+        required: ["status"],
+        additionalProperties: false,
+      },
+    ],
+    [
+      "a body: 'json' document: left as it is (Accept names the version)",
+      "json",
+      {
+        type: "object",
+        properties: { status: { type: "string" } },
+        required: ["status"],
+        additionalProperties: false,
+      },
+    ],
+  ])("describes the version of a body method in its body: %s", (_name, body, described) => {
+    const op = operationOf(
+      defineResource(
+        { DELETE: json({ body, schema: z.strictObject({ status: z.string() }), handler: rows }) },
+        { version: versions },
+      ),
+      "delete",
+    );
+    expect([op?.parameters, op?.requestBody?.content["application/json"]?.schema]).toStrictEqual([
+      [],
+      described,
+    ]);
+  });
+
+  it.each<[string, readonly string[], string[]]>([
+    ["several versions: Vary: Accept on every answer", ["v1", "v2"], ["Allow", "Vary"]],
+    ["one version: Accept chooses nothing, no Vary", ["v1"], ["Allow"]],
+  ])("states the version's problems; %s", (_name, served, headers) => {
+    const op = operationOf(listOf({ version: { served } }));
+    const named = (status: number) =>
+      Object.keys(op?.responses?.[status]?.headers ?? {}).filter((h) => /^(Allow|Vary)$/.test(h));
+    expect([problems(op), named(200), named(400)]).toStrictEqual([
+      { 400: ["unsupported_version", "version_conflict"] },
+      headers,
+      headers,
+    ]);
+  });
+
+  it("refuses a route whose path parameter takes the version's name", () => {
+    expect(() => openApiPaths([["/:version/r/", listOf({ version: versions })]])).toThrow(
+      new TypeError(
+        'version.param "version" is also a path parameter: name the version parameter apart (version.param) or rename the other',
+      ),
+    );
+  });
+});
+
 describe("openApiPaths: responses", () => {
   it.each<[string, ReturnType<typeof defineResource>, string, Record<string, string[]>]>([
     ["a lenient list without a schema", listOf(), "get", {}],

@@ -86,6 +86,13 @@ describe("cursorList", () => {
       new TypeError('A cursor parameter cannot share the page size\'s name "page_size"'),
     ],
     [
+      "a cursor named as the version parameter",
+      () => listing({ beforeParam: "version" }, { version: { served: ["v1"] } }),
+      new TypeError(
+        'version.param "version" is also a cursor parameter: name the version parameter apart (version.param) or rename the other',
+      ),
+    ],
+    [
       "link templates",
       () => listing({}, { template: true }),
       new TypeError(
@@ -209,6 +216,46 @@ describe("cursorList", () => {
     const resource = listing({ order: [{ name: "id", type: "bigint" }], handler: () => [{ id }] });
     await expect(handleResource(resource, request("/l"))).rejects.toThrow(new TypeError(message));
   });
+
+  it.each<[string, string, Record<string, string>, number, string]>([
+    ["the same version, named or by default", "/l?version=v1&page_size=2", {}, 200, "[3,4]"],
+    [
+      "the same version, in Accept",
+      "/l?page_size=2",
+      { accept: "application/json; version=v1" },
+      200,
+      "[3,4]",
+    ],
+    ["another version", "/l?version=v2&page_size=2", {}, 400, "cursor_query_mismatch"],
+    [
+      "another version, in Accept",
+      "/l?page_size=2",
+      { accept: "application/json; version=v2" },
+      400,
+      "cursor_query_mismatch",
+    ],
+  ])(
+    "binds a token to the version asked for, not how it was asked: %s",
+    async (_name, url, headers, status, body) => {
+      const resource = listing(
+        { handler: ({ version }) => rows.map((row) => ({ ...row, version })) },
+        { version: { served: ["v1", "v2"], default: "v1" } },
+      );
+      const first = await handleResource(resource, request("/l?page_size=2"));
+      const after = new URL(nextOf(first.headers.Link) as string, "http://x").searchParams.get(
+        "after",
+      );
+      const answer = await handleResource(resource, {
+        ...request(`${url}&after=${after}`),
+        header: (name) => headers[name],
+      });
+      const read = JSON.parse(answer.body as string);
+      expect([
+        answer.status,
+        status === 200 ? JSON.stringify(read.map((r: { id: number }) => r.id)) : read.code,
+      ]).toStrictEqual([status, body]);
+    },
+  );
 
   it("sends no count without one, and a 64-bit id as text in its token", async () => {
     const big = [{ id: "9223372036854775807" }, { id: "9223372036854775806" }];

@@ -96,7 +96,7 @@ describe("defineResource", () => {
       "a name like no option",
       { limit: 10 },
       new TypeError(
-        'Unknown resource option "limit"; the resource options are defaultPageSize, maxPageSize, invalid, overMax, pageParam, pageSizeParam, overflow, baseUrl, linkParams, template, apiKey, cors, trustProxy, maxBodyBytes, queryOnBodyMethods, emptyHeaders, headerNames',
+        'Unknown resource option "limit"; the resource options are defaultPageSize, maxPageSize, invalid, overMax, pageParam, pageSizeParam, overflow, baseUrl, linkParams, template, apiKey, cors, trustProxy, maxBodyBytes, queryOnBodyMethods, emptyHeaders, headerNames, version',
       ),
     ],
     [
@@ -179,6 +179,27 @@ describe("defineResource", () => {
       "a misspelt header name key",
       { headerNames: { ...headerNamePresets.xPagination, pagetotal: "X-Total" } },
       new TypeError('Unknown headerNames key "pagetotal"; did you mean "pageTotal"?'),
+    ],
+    [
+      "no version served",
+      { version: { served: [] } },
+      new TypeError(
+        'version.served lists the versions served, oldest first, each once and as text: e.g. ["v1"]; got []',
+      ),
+    ],
+    [
+      "a default version not served",
+      { version: { served: ["v1", "v2"], default: "v3" } },
+      new TypeError(
+        'version.default "v3" is not served: add it to version.served or pick one of "v1", "v2"',
+      ),
+    ],
+    [
+      "a version parameter named as the configured page parameter",
+      { pageParam: "v", version: { param: "v", served: ["v1"] } },
+      new TypeError(
+        'version.param "v" is also the page parameter: name the version parameter apart (version.param) or rename the other',
+      ),
     ],
   ])("refuses %s when defined, naming the option and the fix", (_name, options, error) => {
     expect(() => defineResource({ GET: get }, options as ResourceOptions)).toThrow(error);
