@@ -4,19 +4,11 @@
  * the sources through tsconfig.json's paths, so a fresh clone needs no build), printing the listening line with the real port, answering the spec's example, and
  * exiting 0 on SIGTERM. The command runs without the npm wrapper, which dies of the signal itself.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../support/server-process.js";
-
-const scripts: Record<string, string> = JSON.parse(
-  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
-).scripts;
+import { type ServerProcess, startScript } from "../support/server-process.js";
 
 function start(script: string, env: Readonly<Record<string, string>> = {}): ServerProcess {
-  const [command, ...args] = (scripts[script] ?? "").split(" ");
-  if (command !== "node")
-    throw new Error(`npm run ${script} is expected to run node, not ${command}`);
-  return startServerProcess(args, { PORT: "0", SEED: "3", API_KEY: "", ...env });
+  return startScript(script, { PORT: "0", SEED: "3", API_KEY: "", ...env });
 }
 
 describe.each(["example", "example:express", "example:fetch"])("npm run %s", (script) => {
