@@ -132,6 +132,7 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           summary: "Creates one package, or up to 1,000 at once (all or none)",
           tags,
           response: z.union([packageRow, z.array(packageRow)]),
+          noContent: false, // always an answer: never 204
           problems,
         },
         handler: async ({ params, path }) => {
@@ -147,6 +148,7 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           summary: "Deletes a repository's packages of one status",
           tags,
           response: z.object({ deleted: z.number().int().nonnegative() }),
+          noContent: false, // always an answer: never 204
           problems,
         },
         handler: async ({ params, path }) => {

@@ -183,14 +183,13 @@ function success(
     const { status } = definition as JsonMethod<never>;
     const nothing = { description: "The handler gave nothing: no body.", headers: common };
     if (status === 204) return { 204: nothing };
-    return {
-      [String(status)]: {
-        description: "The handler's answer, as JSON.",
-        headers: common,
-        content: { "application/json": { schema: given ?? {} } },
-      },
-      204: nothing,
+    const answer = {
+      description: "The handler's answer, as JSON.",
+      headers: common,
+      content: { "application/json": { schema: given ?? {} } },
     };
+    const givesNothing = definition.openapi?.noContent !== false;
+    return { [String(status)]: answer, ...(givesNothing ? { 204: nothing } : {}) };
   }
   const cursor = definition.kind === "cursor";
   return {

@@ -38,12 +38,23 @@ export function assertMethodDefinition(name: string, definition: unknown): void 
   if (kind === "cursor" && typeof (definition as CursorListMethod).codec?.decode !== "function") {
     throw new TypeError(`${made}; got a cursor method without its codec`);
   }
-  if (kind !== "json") return;
+  const { noContent } = (definition as Partial<MethodDefinition>).openapi ?? {};
+  if (kind !== "json") {
+    if (noContent !== undefined) {
+      throw new TypeError(
+        `${name}'s openapi.noContent is for a json method: a list never answers 204`,
+      );
+    }
+    return;
+  }
   const { status, body } = definition as JsonMethod;
   if (!Number.isInteger(status) || status < 200 || status > 299) {
     throw new RangeError(
       `${name}'s status must be a success status (200 to 299); got ${describeValue(status)}`,
     );
+  }
+  if (status === 204 && noContent === false) {
+    throw new TypeError(`${name}'s openapi.noContent cannot be false: its status is 204`);
   }
   assertOption(`${name}'s body`, body, ["object", "json"]);
 }

@@ -25,6 +25,19 @@ export interface OperationDoc {
    */
   readonly response?: StandardSchemaV1 | JsonSchema;
   /**
+   * A JSON method's: whether its handler may give nothing (`undefined`), which is answered 204
+   * with no body. `false` for a handler that always gives a value: the description then lists
+   * the method's `status` alone. Not for a list (it never answers 204) nor a JSON method of
+   * status 204 (it always does).
+   *
+   * @default true
+   * @example
+   * ```ts
+   * json({ openapi: { noContent: false }, handler: () => ({ deleted: 3 }) });
+   * ```
+   */
+  readonly noContent?: boolean;
+  /**
    * Problem codes the handler itself may throw besides those pagewise answers for the method
    * (e.g. `["service_unavailable"]` for a database that may be away, `["not_found"]`).
    *
@@ -41,6 +54,7 @@ const DOC_NAMES: Record<keyof OperationDoc, true> = {
   tags: true,
   deprecated: true,
   response: true,
+  noContent: true,
   problems: true,
 };
 
@@ -55,7 +69,7 @@ export function assertOperationDoc(method: string, doc: unknown): void {
   const name = `${method}'s openapi`;
   assertObject(name, doc);
   assertKnownNames(`${name} field`, doc, DOC_NAMES);
-  const { summary, description, operationId, tags, deprecated, response, problems } =
+  const { summary, description, operationId, tags, deprecated, response, noContent, problems } =
     doc as OperationDoc;
   for (const [field, value] of [
     ["summary", summary],
@@ -69,10 +83,13 @@ export function assertOperationDoc(method: string, doc: unknown): void {
   if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === "string"))) {
     throw new TypeError(`${name}.tags must be an array of text; got ${describeValue(tags)}`);
   }
-  if (deprecated !== undefined && typeof deprecated !== "boolean") {
-    throw new TypeError(
-      `${name}.deprecated must be true or false; got ${describeValue(deprecated)}`,
-    );
+  for (const [field, value] of [
+    ["deprecated", deprecated],
+    ["noContent", noContent],
+  ] as const) {
+    if (value !== undefined && typeof value !== "boolean") {
+      throw new TypeError(`${name}.${field} must be true or false; got ${describeValue(value)}`);
+    }
   }
   if (
     response !== undefined &&

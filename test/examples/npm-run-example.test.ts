@@ -3,20 +3,14 @@
  * command from package.json (`node --import tsx` on the server file; tsx resolves `pagewise` to
  * the sources through tsconfig.json's paths, so a fresh clone needs no build), printing the listening line with the real port, answering the spec's example, and
  * exiting 0 on SIGTERM. The command runs without the npm wrapper, which dies of the signal itself.
+ * Its start-up lines are those docs/example.md prints.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../support/server-process.js";
-
-const scripts: Record<string, string> = JSON.parse(
-  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
-).scripts;
+import { type ServerProcess, startScript } from "../support/server-process.js";
 
 function start(script: string, env: Readonly<Record<string, string>> = {}): ServerProcess {
-  const [command, ...args] = (scripts[script] ?? "").split(" ");
-  if (command !== "node")
-    throw new Error(`npm run ${script} is expected to run node, not ${command}`);
-  return startServerProcess(args, { PORT: "0", SEED: "3", API_KEY: "", ...env });
+  return startScript(script, { PORT: "0", SEED: "3", API_KEY: "", ...env });
 }
 
 describe.each(["example", "example:express", "example:fetch"])("npm run %s", (script) => {
@@ -43,6 +37,24 @@ describe.each(["example", "example:express", "example:fetch"])("npm run %s", (sc
       );
       child.kill("SIGTERM");
       expect(await exit).toStrictEqual([0, null]);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
+});
+
+describe("npm run example's start-up lines", () => {
+  it("are those docs/example.md prints (its port aside)", async () => {
+    const docs = readFileSync(new URL("../../docs/example.md", import.meta.url), "utf8");
+    const printed = /### Try it\n[\s\S]*?```text\n([\s\S]*?)```/.exec(docs)?.[1] ?? "";
+    // The defaults, as a user starts it: no API_KEY, the memory store, 120 demo packages.
+    const { child, url, output } = start("example", { SEED: "120", STORE: "memory" });
+    try {
+      const origin = await url;
+      const expected = printed.replaceAll("http://127.0.0.1:3000", origin).split("\n");
+      await expect.poll(() => output().split("\n").length).toBe(expected.length);
+      // The warning is on stderr, the rest on stdout: two pipes keep no order between them.
+      expect(output().split("\n").sort()).toStrictEqual(expected.sort());
     } finally {
       child.kill("SIGKILL");
     }

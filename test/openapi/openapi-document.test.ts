@@ -75,6 +75,27 @@ describe("openApiDocument", () => {
     ]);
   });
 
+  it("gives each of the example's operations the success statuses its server answers", () => {
+    const routes = packageRoutes(new MemoryStore(), { apiKey: "k", cursorSecret: SECRET });
+    const successes = Object.entries(packageDocument(routes).paths).flatMap(([path, item]) =>
+      (["get", "post", "delete", "options"] as const).flatMap((method) => {
+        const responses = item[method]?.responses;
+        const statuses = Object.keys(responses ?? {}).filter((status) => Number(status) < 300);
+        return responses === undefined ? [] : [`${method.toUpperCase()} ${path}: ${statuses}`];
+      }),
+    );
+    expect(successes).toStrictEqual([
+      "GET /package/{owner}/{repo}/: 200",
+      "POST /package/{owner}/{repo}/: 201",
+      "DELETE /package/{owner}/{repo}/: 200",
+      "OPTIONS /package/{owner}/{repo}/: 204",
+      "GET /package/{owner}/{repo}/packages/: 200",
+      "OPTIONS /package/{owner}/{repo}/packages/: 204",
+      "GET /v2/package/{owner}/{repo}/: 200",
+      "OPTIONS /v2/package/{owner}/{repo}/: 204",
+    ]);
+  });
+
   it("declares the API key as a security scheme, required where a resource checks one", () => {
     const keyed = listOf({ apiKey: apiKeyVerifier("k") });
     const document = openApiDocument(
@@ -240,11 +261,27 @@ describe("openApiPaths: parameters", () => {
     expect(Object.keys(post?.responses ?? {}).slice(0, 2)).toStrictEqual(["201", "204"]);
   });
 
-  it.each<[string, number, string[]]>([
-    ["a JSON method: its status, or 204 when the handler gives nothing", 200, ["200", "204"]],
-    ["a JSON method of status 204: no body declared", 204, ["204"]],
-  ])("%s", (_name, status, statuses) => {
-    const op = operationOf(defineResource({ DELETE: json({ status, handler: rows }) }), "delete");
+  it.each<[string, number, boolean | undefined, string[]]>([
+    [
+      "a JSON method: its status, or 204 when the handler gives nothing",
+      200,
+      undefined,
+      ["200", "204"],
+    ],
+    ["a JSON method that may give nothing (noContent: true)", 201, true, ["201", "204"]],
+    [
+      "a JSON method that always gives a value (noContent: false): its status alone",
+      200,
+      false,
+      ["200"],
+    ],
+    ["a JSON method of status 204: no body declared", 204, undefined, ["204"]],
+  ])("%s", (_name, status, noContent, statuses) => {
+    const openapi = noContent === undefined ? {} : { openapi: { noContent } };
+    const op = operationOf(
+      defineResource({ DELETE: json({ status, ...openapi, handler: rows }) }),
+      "delete",
+    );
     const success = Object.keys(op?.responses ?? {}).filter((s) => Number(s) < 300);
     expect([success, op?.responses?.[204]?.content]).toStrictEqual([statuses, undefined]);
   });

@@ -32,6 +32,16 @@ describe("a method's openapi option", () => {
       'GET\'s openapi.deprecated must be true or false; got a string ("yes")',
     ],
     [
+      "noContent as text",
+      { noContent: "no" },
+      'GET\'s openapi.noContent must be true or false; got a string ("no")',
+    ],
+    [
+      "noContent on a list",
+      { noContent: true },
+      "GET's openapi.noContent is for a json method: a list never answers 204",
+    ],
+    [
       "a response that is not a schema",
       { response: "row" },
       'GET\'s openapi.response must be a zod schema or a JSON Schema object; got a string ("row")',
@@ -62,7 +72,17 @@ describe("a method's openapi option", () => {
     expect(define).toThrow(new TypeError(message));
   });
 
-  it("takes every field on every kind of method", () => {
+  it("refuses noContent: false on a json method of status 204 (it always answers 204)", () => {
+    const define = () =>
+      defineResource({
+        DELETE: json({ status: 204, openapi: { noContent: false }, handler: rows }),
+      });
+    expect(define).toThrow(
+      new TypeError("DELETE's openapi.noContent cannot be false: its status is 204"),
+    );
+  });
+
+  it("takes every field on every kind of method, and noContent on a json method", () => {
     const openapi = {
       summary: "s",
       description: "d",
@@ -72,13 +92,14 @@ describe("a method's openapi option", () => {
       response: { type: "object" },
       problems: ["not_found" as const],
     };
+    const ofJson = { ...openapi, noContent: false };
     const resource = defineResource({
       GET: list({ openapi, handler: rows }),
-      POST: json({ openapi, handler: rows }),
+      POST: json({ openapi: ofJson, handler: rows }),
     });
     expect([resource.methods.GET?.openapi, resource.methods.POST?.openapi]).toStrictEqual([
       openapi,
-      openapi,
+      ofJson,
     ]);
   });
 });

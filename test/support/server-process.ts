@@ -1,5 +1,6 @@
 /** An example server in a Node process of its own, as `npm run example` starts it. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 /** A started process: the child, its URL once it prints the listening line, and all it printed. */
 export interface ServerProcess {
@@ -35,4 +36,20 @@ export function startServerProcess(
     );
   });
   return { child, url, output: () => output };
+}
+
+const scripts: Record<string, string> = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+).scripts;
+
+/**
+ * Runs an `npm run` script's own command (a `node …` one; without the npm wrapper, which dies of
+ * a signal itself) as {@link startServerProcess} does, with `env` over this one's.
+ */
+export function startScript(script: string, env: Readonly<Record<string, string>>): ServerProcess {
+  const [command, ...args] = (scripts[script] ?? "").split(" ");
+  if (command !== "node") {
+    throw new Error(`npm run ${script} is expected to run node, not ${command}`);
+  }
+  return startServerProcess(args, env);
 }
