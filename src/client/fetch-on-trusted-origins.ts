@@ -7,7 +7,7 @@ export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Redirects followed for one request, at most (Fetch's limit). */
-export const MAX_REDIRECTS = 20;
+const MAX_REDIRECTS = 20;
 
 /**
  * `fetcher` that sends nothing where `check` refuses: it asks with `redirect: 'manual'` and follows

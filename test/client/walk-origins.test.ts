@@ -160,45 +160,50 @@ describe("a walk and the origins it sends requests to", () => {
     message: `Refused ${url}${from === undefined ? "" : ` (a redirect from ${from})`}: its origin ${elsewhere} is neither the walk's, ${home}, nor in trustedOrigins; name it there to follow it`,
   });
 
-  it.each<[string, string, WalkOptions, () => { url: string; from?: string }]>([
-    ["a next link", "/links-away/", {}, () => ({ url: `${elsewhere}/items/?page=2` })],
+  /** A case: what leads away, the start, the options, the rows yielded before, what is refused. */
+  it.each<[string, string, WalkOptions, number[], () => { url: string; from?: string }]>([
+    ["a next link", "/links-away/", {}, [1, 2], () => ({ url: `${elsewhere}/items/?page=2` })],
     [
       "a next link from an RFC 6570 template",
       "/template-away/?page_size=2",
       {},
+      [1, 2],
       () => ({ url: `${elsewhere}/items/?page=2&page_size=2` }),
     ],
     [
       "a redirect",
       "/redirect-away/",
       {},
+      [1, 2],
       () => ({ url: `${elsewhere}/items/?page=2`, from: `${home}/redirect-away/?page=2` }),
     ],
     [
       "a redirect of a page fetched concurrently",
       "/counted/",
       { concurrency: 3 },
+      [1, 2, 3, 4],
       () => ({ url: `${elsewhere}/items/?page=3`, from: `${home}/counted/?page=3` }),
     ],
     [
       "a redirect of an edge request (the row before page 2)",
       "/edge/?page_size=2",
       {},
+      [1, 2],
       () => ({ url: `${elsewhere}/items/?row=2`, from: `${home}/edge/?page=2&page_size=1` }),
     ],
     [
       "a redirect of a page read again (the count changed)",
       "/reread/?page=1",
       {},
+      [1, 2],
       () => ({ url: `${elsewhere}/items/?page=1`, from: `${home}/reread/?page=1` }),
     ],
   ])(
     "%s to another origin ends the walk, the rows before kept, and sends nothing there",
-    async (_name, path, options, where) => {
+    async (_name, path, options, before, where) => {
       servers.elsewhereGot.length = 0;
       const { url, from } = where();
       const { items, error } = await walkUntilError(`${home}${path}`, options);
-      const before = path === "/counted/" ? [1, 2, 3, 4] : [1, 2];
       expect([items, described(error), servers.elsewhereGot]).toStrictEqual([
         before,
         refused(url, from),
