@@ -25,8 +25,8 @@ const MOST_FAILURES = 3;
  * answer at another size is no check, and stops the asking unless the server has paged by one
  * row before. A 404 `page_out_of_range` says the list now ends before the edge, or, before any
  * page of one row, may (`unsure`). Other errors are no check; three in a row stop the asking;
- * the walk's own abort rejects, and so does a redirect to an origin the walk does not trust. The promise is observed at once: a walk that ends first leaves
- * no unhandled rejection.
+ * the walk's own abort rejects, and so does a redirect to an origin the walk does not trust. The
+ * promise is observed at once: a walk that ends first leaves no unhandled rejection.
  *
  * @param walk - the walk
  * @param previous - the page before the edge, as fetched
