@@ -1,6 +1,6 @@
 import { readDigits } from "../params/whole-number.js";
 import { edgeUrl } from "./page-edge.js";
-import { isPastTheEnd } from "./pagination-error.js";
+import { isPastTheEnd, PaginationError } from "./pagination-error.js";
 import type { Walk } from "./walk-context.js";
 import type { FetchedPage } from "./walk-options.js";
 
@@ -25,8 +25,8 @@ const MOST_FAILURES = 3;
  * answer at another size is no check, and stops the asking unless the server has paged by one
  * row before. A 404 `page_out_of_range` says the list now ends before the edge, or, before any
  * page of one row, may (`unsure`). Other errors are no check; three in a row stop the asking;
- * the walk's own abort rejects. The promise is observed at once: a walk that ends first leaves
- * no unhandled rejection.
+ * the walk's own abort rejects, and so does a redirect to an origin the walk does not trust. The
+ * promise is observed at once: a walk that ends first leaves no unhandled rejection.
  *
  * @param walk - the walk
  * @param previous - the page before the edge, as fetched
@@ -58,7 +58,7 @@ export function rowAtEdge<T>(
       return { key: there ? walk.keyOf(edge.items[0]) : undefined };
     },
     (error: unknown): EdgeRow | undefined => {
-      if (walk.signal.aborted) throw error;
+      if (walk.signal.aborted || isRefused(error)) throw error;
       if (isPastTheEnd(error))
         return trust.pagesByOne ? { key: undefined } : { key: undefined, unsure: true };
       if (++trust.failures >= MOST_FAILURES) trust.refused = true;
@@ -67,4 +67,9 @@ export function rowAtEdge<T>(
   );
   read.catch(() => undefined);
   return read;
+}
+
+/** Whether `error` is a request the walk refused to send (an origin it does not trust). */
+function isRefused(error: unknown): boolean {
+  return error instanceof PaginationError && error.code === "untrusted_origin";
 }

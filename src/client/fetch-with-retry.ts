@@ -1,3 +1,5 @@
+import type { Fetcher } from "./fetch-on-trusted-origins.js";
+
 /** Options for retrying 429 and 503 answers. */
 export interface RetryOptions {
   /**
@@ -20,7 +22,7 @@ export interface RetryOptions {
  * an HTTP date; 2^attempt × 100 ms without one), capped at `maxRetryDelayMs`.
  */
 export async function fetchWithRetry(
-  fetcher: typeof fetch,
+  fetcher: Fetcher,
   url: string,
   init: RequestInit,
   { retries = 3, maxRetryDelayMs = 30_000, signal }: RetryOptions,

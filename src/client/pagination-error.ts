@@ -3,15 +3,23 @@ export type PaginationErrorCode =
   | "http_error"
   | "link_loop"
   | "empty_page_with_next"
-  | "not_an_array";
+  | "not_an_array"
+  | "untrusted_origin"
+  | "hidden_redirect"
+  | "too_many_redirects";
 
 /**
  * A walk that cannot go on: an error status (after retries), a `next` link already followed, an
- * empty page that still links onwards, or a body that is not a JSON array.
+ * empty page that still links onwards, a body that is not a JSON array, a link or redirect to an
+ * origin the walk does not trust (see `WalkOptions.trustedOrigins`), a redirect it cannot see
+ * the target of, or too many redirects.
  */
 export class PaginationError extends Error {
   readonly code: PaginationErrorCode;
-  /** The URL whose answer stopped the walk. */
+  /**
+   * The URL whose answer stopped the walk; for `untrusted_origin`, the URL refused (no request
+   * went there); for `too_many_redirects`, the URL first asked for.
+   */
   readonly url: string;
   /** The HTTP status, for `http_error`. */
   readonly status: number | undefined;

@@ -1,11 +1,13 @@
 import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
+import { fetchOnTrustedOrigins } from "./fetch-on-trusted-origins.js";
 import { fetchWithRetry } from "./fetch-with-retry.js";
 import type { EdgeCheck, EdgeTrust } from "./page-edge.js";
 import { PaginationError } from "./pagination-error.js";
 import { requestSignals } from "./request-signal.js";
 import { rowKeyOf } from "./row-key.js";
+import { originGuard } from "./trusted-origins.js";
 import type { FetchedPage, WalkOptions } from "./walk-options.js";
 
 /** One walk's settings and state, shared by the ways it goes through pages. */
@@ -70,7 +72,7 @@ export function prepareWalk(
     edgeTrust: { pagesByOne: false, refused: false, failures: 0 },
     signal,
     keyOf: rowKeyOf(options.rowKey),
-    fetchPage: pageFetcher(request.init, options, signal),
+    fetchPage: pageFetcher(startUrl.href, request.init, options, signal),
     notePage(page) {
       options.onProgress?.({ pages: ++pages, pageTotal: page.pageTotal });
       const { count } = page;
@@ -87,8 +89,12 @@ export function prepareWalk(
   };
 }
 
-/** Fetches and reads pages with the walk's request, retries and signal. */
+/**
+ * Fetches and reads pages with the walk's request, retries and signal, on the origins the walk
+ * trusts only (see `fetchOnTrustedOrigins`).
+ */
 function pageFetcher(
+  startUrl: string,
   requestInit: RequestInit,
   options: WalkOptions,
   walkSignal: AbortSignal,
@@ -96,7 +102,10 @@ function pageFetcher(
   const headers = { ...(requestInit.headers as Record<string, string>), ...options.headers };
   if (options.apiKey !== undefined) headers["X-Api-Key"] = options.apiKey;
   const init: RequestInit = { ...requestInit, method: "GET", headers };
-  const fetcher = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetcher = fetchOnTrustedOrigins(
+    options.fetch ?? globalThis.fetch.bind(globalThis),
+    originGuard(startUrl, options.trustedOrigins),
+  );
   const retryOptions = {
     ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),

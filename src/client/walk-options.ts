@@ -14,6 +14,22 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
   /** More request headers. */
   readonly headers?: Readonly<Record<string, string>>;
   /**
+   * Origins besides the start URL's that the walk may send requests to, with the caller's headers
+   * (`apiKey`, `headers`): each written as an origin is (scheme, host, and a port other than the
+   * default; nothing after it). A `next` link or a redirect to any other origin, or from an https
+   * start to http, ends the walk with a `PaginationError` `untrusted_origin`, and no request goes
+   * there. Checked when the walk is made.
+   *
+   * @default `[]`: the start URL's origin only
+   * @example
+   * ```ts
+   * walkItems("https://api.example.com/items/", {
+   *   apiKey, trustedOrigins: ["https://cdn.example.com"],
+   * });
+   * ```
+   */
+  readonly trustedOrigins?: readonly string[];
+  /**
    * Items per page, sent as `pageSizeParam` and kept on every page, also when the server's links
    * carry only the page (the spec's default). Default: the start URL's, if any.
    */

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
 import { EDGE_CHECKS } from "./page-edge.js";
+import { assertTrustedOrigins } from "./trusted-origins.js";
 import { walkConcurrently } from "./walk-concurrently.js";
 import { prepareWalk } from "./walk-context.js";
 import type { FetchedPage, WalkOptions } from "./walk-options.js";
@@ -13,6 +14,7 @@ export type { FetchedPage, ListChange, WalkOptions } from "./walk-options.js";
  * Walks a paginated list page by page: follows `rel="next"` (expanding RFC 6570 links), or with
  * `concurrency` > 1 fetches the pages `X-Pagination-PageTotal` announces (beside a count) on the
  * first page fetched, several at a time, and yields them in order. Retries 429/503 after `Retry-After`; stops at an `AbortSignal`.
+ * Sends requests to the start URL's origin only, unless `trustedOrigins` names others.
  *
  * @param start - the first page's URL (absolute, or relative to the page in a browser) or a {@link PreparedRequest}
  * @param options - see {@link WalkOptions}
@@ -20,9 +22,11 @@ export type { FetchedPage, ListChange, WalkOptions } from "./walk-options.js";
  *   `maxRetryDelayMs` that is not a whole number (`concurrency` and `pageSize` at least 1)
  * @throws {TypeError} at once, for a `checkEdges` not in {@link EDGE_CHECKS}, `'always'` with a
  *   `concurrency` over 1 (a concurrent walk checks pages by their count and number), or a
- *   `pageParam` or `pageSizeParam` that is empty or the other's
+ *   `pageParam` or `pageSizeParam` that is empty or the other's, or a `trustedOrigins` entry
+ *   that is not an origin
  * @throws {PaginationError} for an error status, a `next` link seen before, an empty page with a
- *   `next` link, or a body that is not a JSON array
+ *   `next` link, a body that is not a JSON array, or a link or redirect to an origin the walk
+ *   does not trust (see {@link WalkOptions.trustedOrigins})
  */
 export function walkPages<T = unknown>(
   start: string | PreparedRequest,
@@ -120,6 +124,7 @@ function assertWalkOptions(options: WalkOptions): void {
       `pageParam and pageSizeParam must differ; both are ${JSON.stringify(pageParam)}`,
     );
   }
+  assertTrustedOrigins(options.trustedOrigins);
   assertOption("checkEdges", options.checkEdges, EDGE_CHECKS);
   if (options.checkEdges === "always" && (options.concurrency ?? 1) > 1) {
     throw new TypeError(

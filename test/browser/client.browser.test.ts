@@ -1,10 +1,11 @@
 /**
  * The client in a real browser, across origins: a page served from one 127.0.0.1 port walks every
  * page of the example server on another port with the built client bundle, reading Link and
- * X-Pagination-* (exposed by CORS); and the example's browse page driven by clicks.
+ * X-Pagination-* (exposed by CORS); links and redirects to a third origin; and the example's
+ * browse page driven by clicks.
  */
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,13 +16,22 @@ import { launchChromium } from "./chromium.js";
 const KEY = "browser-key";
 const bundle = readFileSync(new URL("../../dist/browser/client.js", import.meta.url), "utf8");
 const page = `<!doctype html><meta charset="utf-8"><title>walk</title><script type="module">
-import { walkPages } from "/client.js";
+import { walkItems, walkPages } from "/client.js";
 window.walk = async (start, options) => {
   const pages = [];
   for await (const p of walkPages(start, { apiKey: "${KEY}", ...options })) {
     pages.push({ ids: p.items.map((i) => i.id), link: p.headers.get("link"), count: p.count, page: p.page, pageTotal: p.pageTotal, size: p.headers.get("x-pagination-pagesize") });
   }
   return pages;
+};
+window.walkUntilError = async (start, options) => {
+  const ids = [];
+  try {
+    for await (const item of walkItems(start, { apiKey: "${KEY}", ...options })) ids.push(item);
+    return { ids };
+  } catch (error) {
+    return { ids, code: error.code, url: error.url, message: error.message };
+  }
 };
 window.ready = true;
 </script>`;
@@ -30,6 +40,31 @@ let api: Started;
 let pageServer: Server;
 let pageOrigin = "";
 let browser: Browser;
+/** Two more origins, answering CORS: `linking`, whose pages lead to `elsewhere`, which records what it gets. */
+let linking: Server;
+let linkingOrigin = "";
+let elsewhere: Server;
+let elsewhereOrigin = "";
+const elsewhereGot: { method: string | undefined; apiKey: string | undefined }[] = [];
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Headers": "x-api-key",
+  "Access-Control-Expose-Headers": "link",
+};
+const answer = (res: ServerResponse, status: number, body: unknown, headers = {}) => {
+  res.writeHead(status, { ...CORS, "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+};
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+const close = (server: Server | undefined) =>
+  new Promise<void>((resolve) => {
+    if (server === undefined) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 
 beforeAll(async () => {
   api = await startFastify({
@@ -44,14 +79,31 @@ beforeAll(async () => {
     res.writeHead(200, { "Content-Type": js ? "text/javascript" : "text/html" });
     res.end(js ? bundle : page);
   });
-  await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
-  pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+  pageOrigin = await listen(pageServer);
+  elsewhere = createServer((req, res) => {
+    elsewhereGot.push({
+      method: req.method,
+      apiKey: req.headers["x-api-key"] as string | undefined,
+    });
+    answer(res, req.method === "OPTIONS" ? 204 : 200, [3, 4]);
+  });
+  elsewhereOrigin = await listen(elsewhere);
+  linking = createServer((req, res) => {
+    if (req.method === "OPTIONS") return answer(res, 204, "");
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    if (path === "/links-away/") {
+      return answer(res, 200, [1, 2], { Link: `<${elsewhereOrigin}/items/>; rel="next"` });
+    }
+    if (path === "/redirect/") return answer(res, 200, [1, 2], { Link: '</moved/>; rel="next"' });
+    return answer(res, 302, "", { Location: `${elsewhereOrigin}/items/` });
+  });
+  linkingOrigin = await listen(linking);
   browser = await launchChromium();
 }, 30_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => pageServer.close(() => resolve()));
+  await Promise.all([close(pageServer), close(linking), close(elsewhere)]);
   await api.close();
 });
 
@@ -96,6 +148,66 @@ describe("the client bundle in Chromium, across origins", () => {
     } finally {
       await tab.close();
     }
+  });
+});
+
+describe("the client bundle in Chromium, with another origin linked", () => {
+  const walkUntilError = async (start: string, options: object = {}) => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(`${pageOrigin}/`);
+      await tab.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+      return await tab.evaluate(
+        ([from, opts]) =>
+          (
+            window as unknown as { walkUntilError: (s: string, o: object) => Promise<unknown> }
+          ).walkUntilError(from, opts),
+        [start, options] as const,
+      );
+    } finally {
+      await tab.close();
+    }
+  };
+
+  it("refuses a next link to an origin it does not trust, keeping the rows before, and sends nothing there", async () => {
+    elsewhereGot.length = 0;
+    const walked = await walkUntilError(`${linkingOrigin}/links-away/`);
+    expect([walked, elsewhereGot]).toStrictEqual([
+      {
+        ids: [1, 2],
+        code: "untrusted_origin",
+        url: `${elsewhereOrigin}/items/`,
+        message: `Refused ${elsewhereOrigin}/items/: its origin ${elsewhereOrigin} is neither the walk's, ${linkingOrigin}, nor in trustedOrigins; name it there to follow it`,
+      },
+      [],
+    ]);
+  });
+
+  it("follows a next link to an origin it trusts, with the key", async () => {
+    elsewhereGot.length = 0;
+    const walked = await walkUntilError(`${linkingOrigin}/links-away/`, {
+      trustedOrigins: [elsewhereOrigin],
+    });
+    expect([walked, elsewhereGot.filter((got) => got.method === "GET")]).toStrictEqual([
+      { ids: [1, 2, 3, 4] },
+      [{ method: "GET", apiKey: KEY }],
+    ]);
+  });
+
+  it("does not follow a redirect, whose target the browser hides, and sends nothing there", async () => {
+    elsewhereGot.length = 0;
+    const walked = await walkUntilError(`${linkingOrigin}/redirect/`, {
+      trustedOrigins: [elsewhereOrigin],
+    });
+    expect([walked, elsewhereGot]).toStrictEqual([
+      {
+        ids: [1, 2],
+        code: "hidden_redirect",
+        url: `${linkingOrigin}/moved/`,
+        message: `GET ${linkingOrigin}/moved/ answered a redirect whose target this fetch hides (a browser's does): the walk cannot check where it leads, so it does not follow it; start from, or link to, the URL it leads to`,
+      },
+      [],
+    ]);
   });
 });
 

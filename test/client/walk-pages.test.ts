@@ -369,6 +369,45 @@ describe("walk options out of range", () => {
     expect(() => walkPages("http://127.0.0.1:1/", options)).toThrow(new TypeError(message));
   });
 
+  const notAnOrigin = (entry: string, index = 0) =>
+    `trustedOrigins[${index}] must be an origin such as "https://api.example.com" (scheme, host, and a port other than the default; nothing after it); got ${entry}`;
+  it.each<[unknown, string]>([
+    [
+      "https://api.example.com",
+      'trustedOrigins must be an array of origins such as "https://api.example.com"; got "https://api.example.com"',
+    ],
+    [
+      ["https://api.example.com/"],
+      `${notAnOrigin('"https://api.example.com/"')}: write "https://api.example.com"`,
+    ],
+    [
+      ["https://api.example.com", "https://cdn.example.com/v1/"],
+      `${notAnOrigin('"https://cdn.example.com/v1/"', 1)}: write "https://cdn.example.com"`,
+    ],
+    [
+      ["https://API.example.com:443"],
+      `${notAnOrigin('"https://API.example.com:443"')}: write "https://api.example.com"`,
+    ],
+    [["api.example.com"], notAnOrigin('"api.example.com"')],
+    [["localhost:3000"], notAnOrigin('"localhost:3000"')],
+    [[""], notAnOrigin('""')],
+    [[42], notAnOrigin("42")],
+  ])(
+    "trustedOrigins %j is a TypeError when the walk is made, before any request",
+    (value, message) => {
+      const options = { fetch: neverCalled, trustedOrigins: value } as WalkOptions;
+      expect(() => walkPages("http://127.0.0.1:1/", options)).toThrow(new TypeError(message));
+      expect(() => walkItems("http://127.0.0.1:1/", options)).toThrow(new TypeError(message));
+    },
+  );
+
+  it.each([[[]], [["https://api.example.com", "http://127.0.0.1:8080", "http://[::1]:3000"]]])(
+    "trustedOrigins %j is accepted",
+    (trustedOrigins) => {
+      expect(() => walkPages("http://127.0.0.1:1/", { trustedOrigins })).not.toThrow();
+    },
+  );
+
   it.each<[keyof WalkOptions, number]>([
     ["concurrency", 1],
     ["pageSize", 1],
