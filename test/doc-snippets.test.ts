@@ -93,8 +93,7 @@ declare global {
 }
 `;
 
-const fileOf = (snippet: Snippet) =>
-  `${snippet.document.replace(/[/.]/g, "-")}-${snippet.line}.ts`;
+const fileOf = (snippet: Snippet) => `${snippet.document.replace(/[/.]/g, "-")}-${snippet.line}.ts`;
 
 let diagnostics: Map<string, string[]>;
 
