@@ -90,6 +90,10 @@ export interface CursorListDefinition<N, S, T, Path = PathParams> {
    * A row's sort values, one per column of the order, as JSON values at the database's precision
    * (a timestamp as text with its microseconds, not a `Date`).
    *
+   * An unannotated `row` has the type of the handler's rows when `valuesOf` is written after
+   * `handler` (TypeScript infers in the order written); before it, annotate the row (checked
+   * against the handler's rows).
+   *
    * @default each column's property of the row, a `bigint` as text
    */
   readonly valuesOf?: (row: T) => readonly (CursorValue | bigint)[];
