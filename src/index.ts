@@ -20,6 +20,7 @@ export {
 export { formatLinkHeader, type LinkValue } from "./http/link-header.js";
 export { isJsonMediaType } from "./http/media-type.js";
 export { sendsParamsInBody } from "./http/methods.js";
+export type { PathParams } from "./http/path-pattern.js";
 // OpenAPI 3.1 descriptions of resources (docs/openapi.md).
 export {
   type OpenApiDocumentOptions,

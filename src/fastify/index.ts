@@ -13,7 +13,7 @@ import type {
   FastifySchema,
 } from "fastify";
 import fp from "fastify-plugin";
-import { pathParameterNames } from "../openapi/openapi-document.js";
+import { pathParameterNames } from "../http/path-pattern.js";
 import { resourcePathItem } from "../openapi/resource-path-item.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../options.js";
 import type { BodyInput } from "../params/json-body.js";
@@ -77,11 +77,10 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, regis
     Record<"prefix" | "logLevel" | "logSerializers", unknown>;
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
     // The merged options checked at registration, as defineResource checks its own (a TypeError).
-    const merged = defineResource(resource.methods, {
-      ...defaults,
-      ...resource.options,
-      ...options,
-    });
+    const own = { ...defaults, ...resource.options, ...options };
+    const { pattern, methods } = resource;
+    const merged =
+      pattern === undefined ? defineResource(methods, own) : defineResource(pattern, methods, own);
     // A child scope: its body parser (raw streams, read by pagewise with its own limit) touches
     // no other route.
     this.register(async (scope) => {

@@ -1,5 +1,5 @@
 import { badRequest, notFoundProblem } from "../errors.js";
-import { compilePathPattern, pathPatternNames } from "../http/path-pattern.js";
+import { compilePathPattern, pathParameterNames } from "../http/path-pattern.js";
 import { requestPath } from "../http/request-target.js";
 import { assertVersionOffPath } from "../params/api-version.js";
 import type { Resource } from "../resource/index.js";
@@ -31,7 +31,7 @@ export function fetchRouter(
   routes: readonly FetchRoute[],
 ): (request: Request) => Response | Promise<Response> {
   const table = routes.map(([pattern, resource]) => {
-    assertVersionOffPath(resource.settings.version, pathPatternNames(pattern));
+    assertVersionOffPath(resource.settings.version, pathParameterNames(pattern));
     return { match: compilePathPattern(pattern), serve: fetchHandler(resource) };
   });
   return (request) => {

@@ -2,6 +2,45 @@
 export type PathMatcher = (path: string) => Record<string, string> | undefined;
 
 const NAME = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
+const NAMES = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The characters of a string, as a union. */
+type Chars<S extends string> = S extends `${infer C}${infer Rest}` ? C | Chars<Rest> : never;
+type Lower = Chars<"abcdefghijklmnopqrstuvwxyz">;
+type Digit = Chars<"0123456789">;
+/** A character that may start a parameter's name, as {@link NAMES} reads it. */
+type NameStart = Lower | Uppercase<Lower> | "_";
+
+/** The rest of a name after its first character: `[name, rest of the pattern]`. */
+type NameTail<S extends string, Name extends string> = S extends `${infer C}${infer Rest}`
+  ? C extends NameStart | Digit
+    ? NameTail<Rest, `${Name}${C}`>
+    : [Name, S]
+  : [Name, ""];
+
+/** The names of a pattern's parameters, as {@link pathParameterNames} reads them, as a union. */
+type ParamNames<S extends string> = S extends `${string}:${infer C}${infer Rest}`
+  ? C extends NameStart
+    ? NameTail<Rest, C> extends [infer Name extends string, infer After extends string]
+      ? Name | ParamNames<After>
+      : never
+    : ParamNames<`${C}${Rest}`>
+  : never;
+
+/**
+ * The path parameters a route gives, typed from its Express-style pattern: an object with a
+ * `string` for each `:name` (a name is a letter or `_`, then letters, digits or `_`, as
+ * {@link pathParameterNames} reads it). For a pattern only known as `string`, a record of strings.
+ *
+ * @typeParam Pattern - the route's pattern, e.g. `"/package/:owner/:repo/"`
+ * @example
+ * ```ts
+ * type Repo = PathParams<"/package/:owner/:repo/">; // { readonly owner: string; readonly repo: string }
+ * ```
+ */
+export type PathParams<Pattern extends string = string> = string extends Pattern
+  ? Readonly<Record<string, string>>
+  : { readonly [Name in ParamNames<Pattern>]: string };
 
 /**
  * Compiles an Express-style path pattern (`/package/:owner/:repo/`) into a matcher. A `:name`
@@ -36,15 +75,19 @@ export function compilePathPattern(pattern: string): PathMatcher {
 }
 
 /**
- * The parameter names of an Express-style path pattern, in order.
+ * The names of a pattern's `:name` parameters, in order and each once, as a router reads them:
+ * anywhere in the pattern (`/:file.:ext` names `file` and `ext`); never throws (a Fastify route
+ * may be `""` under a prefix, or `*`).
  *
+ * @param pattern - an Express-style path pattern
+ * @returns the names, e.g. `["owner", "repo"]` for `/package/:owner/:repo/`
  * @example
  * ```ts
- * pathPatternNames("/package/:owner/:repo/"); // ["owner", "repo"]
+ * pathParameterNames("/package/:owner/:repo/"); // ["owner", "repo"]
  * ```
  */
-export function pathPatternNames(pattern: string): string[] {
-  return segments(pattern).flatMap((part) => NAME.exec(part)?.[1] ?? []);
+export function pathParameterNames(pattern: string): string[] {
+  return [...new Set([...pattern.matchAll(NAMES)].map((m) => m[1] as string))];
 }
 
 function segments(path: string): string[] {

@@ -64,16 +64,6 @@ export function openApiPath(pattern: string): { path: string; names: string[] } 
 }
 
 /**
- * The names of a route's `:name` parameters, as a router reads them; never throws (a Fastify
- * route may be `""` under a prefix, or `*`). For describing a route an adapter registers.
- */
-export function pathParameterNames(pattern: string): string[] {
-  return [
-    ...new Set([...pattern.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string)),
-  ];
-}
-
-/**
  * The OpenAPI 3.1 `paths` of resources, to merge into a document of one's own (with the
  * `components` of {@link openApiDocument}, whose security scheme the operations name). Each
  * path item holds an operation per defined method and OPTIONS, described from the resource

@@ -9,7 +9,7 @@ export interface ResourceRequest<N = unknown> {
   readonly header: (name: string) => string | undefined;
   /** Reads the body, at most `maxBytes` (else throws the 413 problem); called only for body methods. */
   readonly readBody?: (maxBytes: number) => BodyInput | Promise<BodyInput>;
-  /** Path parameters from the router. */
+  /** Path parameters from the router: each `:name` of the resource's pattern, if it has one. */
   readonly pathParams?: Readonly<Record<string, string>>;
   /** The framework's request object, passed to handlers and the API-key verifier. */
   readonly native: N;

@@ -1,3 +1,4 @@
+import type { PathParams } from "../http/path-pattern.js";
 import { describeValue } from "../option-checks.js";
 import {
   DEFAULT_AFTER_PARAM,
@@ -31,7 +32,7 @@ export interface CursorQuery {
 }
 
 /** What a cursor list's handler receives: the context plus where the page lies. */
-export interface CursorContext<P, N> extends HandlerContext<P, N> {
+export interface CursorContext<P, N, Path = PathParams> extends HandlerContext<P, N, Path> {
   /** The page's place: `side`, `values`, `pageSize`, `limit`, and `sql()` for PostgreSQL. */
   readonly cursor: CursorQuery;
 }
@@ -52,14 +53,14 @@ export type CursorResult<T> =
   | readonly T[]
   | { readonly items: CursorItems<T>; readonly count?: ListCount | undefined };
 
-/** A cursor (keyset) list method (see {@link cursorList}). */
-export interface CursorListMethod<N = unknown> {
+/** A cursor (keyset) list method (see {@link cursorList}); `Path`: its handler's path parameters. */
+export interface CursorListMethod<N = unknown, Path = PathParams> {
   readonly kind: "cursor";
   readonly schema?: StandardSchemaV1;
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<never, N>,
+    context: CursorContext<never, N, Path>,
   ) => CursorResult<unknown> | Promise<CursorResult<unknown>>;
   /** The order, checked. */
   readonly columns: readonly KeysetColumn[];
@@ -74,8 +75,8 @@ export interface CursorListMethod<N = unknown> {
   readonly valuesOf: (row: unknown) => readonly CursorValue[];
 }
 
-/** What {@link cursorList} takes. */
-export interface CursorListDefinition<N, S, T> {
+/** What {@link cursorList} takes; `T` is a row, `Path` the handler's path parameters. */
+export interface CursorListDefinition<N, S, T, Path = PathParams> {
   /** A zod schema (or another Standard Schema) for the filters: the query without page size and cursors. */
   readonly schema?: S;
   /**
@@ -89,6 +90,10 @@ export interface CursorListDefinition<N, S, T> {
    * A row's sort values, one per column of the order, as JSON values at the database's precision
    * (a timestamp as text with its microseconds, not a `Date`).
    *
+   * An unannotated `row` has the type of the handler's rows when `valuesOf` is written after
+   * `handler` (TypeScript infers in the order written); before it, annotate the row (checked
+   * against the handler's rows).
+   *
    * @default each column's property of the row, a `bigint` as text
    */
   readonly valuesOf?: (row: T) => readonly (CursorValue | bigint)[];
@@ -101,7 +106,7 @@ export interface CursorListDefinition<N, S, T> {
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<Output<S>, N>,
+    context: CursorContext<Output<S>, N, Path>,
   ) => CursorResult<T> | Promise<CursorResult<T>>;
 }
 
@@ -137,7 +142,8 @@ export function cursorList<
   N = unknown,
   S extends StandardSchemaV1 | undefined = undefined,
   T = unknown,
->(definition: CursorListDefinition<N, S, T>): CursorListMethod<N> {
+  Path = PathParams,
+>(definition: CursorListDefinition<N, S, T, Path>): CursorListMethod<N, Path> {
   const { order, secret, valuesOf, schema, handler, openapi } = definition;
   const {
     afterParam = DEFAULT_AFTER_PARAM,
@@ -166,7 +172,7 @@ export function cursorList<
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
     ...(openapi === undefined ? {} : { openapi }),
-    handler: handler as CursorListMethod<N>["handler"],
+    handler: handler as CursorListMethod<N, Path>["handler"],
     columns,
     orderKey: JSON.stringify(
       columns.map((c) => [c.name, c.ascending, c.nullable, c.nullsFirst, c.bigint]),

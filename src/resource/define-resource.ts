@@ -1,3 +1,4 @@
+import type { PathParams } from "../http/path-pattern.js";
 import { assertObject } from "../option-checks.js";
 import { assertVersionParamApart, type VersionSettings } from "../params/api-version.js";
 import type { CursorListMethod } from "./cursor-method.js";
@@ -10,9 +11,12 @@ import {
 import type { ResourceOptions } from "./resource-options.js";
 import { type ResourceSettings, resolveSettings } from "./settings.js";
 
-/** A resource's methods by name; one left `undefined` is not defined. */
-export type ResourceMethods<N = unknown> = Readonly<
-  Partial<Record<ResourceMethod, MethodDefinition<N> | undefined>>
+/**
+ * A resource's methods by name; one left `undefined` is not defined. `Path`: the path parameters
+ * their handlers receive ({@link PathParams}).
+ */
+export type ResourceMethods<N = unknown, Path = PathParams> = Readonly<
+  Partial<Record<ResourceMethod, MethodDefinition<N, Path> | undefined>>
 >;
 
 /** A resource: its methods and options, ready for an adapter. */
@@ -23,6 +27,11 @@ export interface Resource<N = unknown> {
   readonly allow: string;
   /** The options checked and resolved, with every default filled in: what each request reads. */
   readonly settings: ResourceSettings<N>;
+  /**
+   * The route's pattern the resource was defined with, if any: each request's path parameters
+   * must hold its `:name`s (else a TypeError, a bug, for the framework's error handling).
+   */
+  readonly pattern?: string;
 }
 
 /**
@@ -30,6 +39,12 @@ export interface Resource<N = unknown> {
  * header listing the defined ones and OPTIONS; OPTIONS gets 204 with the same `Allow`; HEAD is
  * served like GET without a body.
  *
+ * Given first, the route's Express-style pattern types the handlers' `path`: a `string` for each
+ * `:name` ({@link PathParams}). The resource is still mounted by the adapter (at that pattern, or
+ * one naming the same parameters under a prefix); a request whose route lacks one of its names is
+ * a TypeError, a bug, for the framework's error handling.
+ *
+ * @param pattern - optional: the route, e.g. `"/package/:owner/:repo/packages/"`
  * @param methods - e.g. `{ GET: list({...}), DELETE: json({...}) }`
  * @param options - see {@link ResourceOptions}
  * @returns a resource to hand to `pagewise/express`, `pagewise/fastify` or `pagewise/fetch`
@@ -39,12 +54,31 @@ export interface Resource<N = unknown> {
  * @example
  * ```ts
  * const packages = defineResource(
+ *   "/package/:owner/:repo/packages/",
  *   { GET: list({ handler: ({ path }) => store.packages(path.owner, path.repo) }) },
  *   { apiKey: apiKeyVerifier(process.env.API_KEY ?? ""), cors: true },
  * ); // Allow: GET, OPTIONS
  * ```
  */
+export function defineResource<N = unknown, Pattern extends string = string>(
+  pattern: Pattern,
+  methods: ResourceMethods<N, PathParams<Pattern>>,
+  options?: ResourceOptions<N>,
+): Resource<N>;
 export function defineResource<N = unknown>(
+  methods: ResourceMethods<N>,
+  options?: ResourceOptions<N>,
+): Resource<N>;
+export function defineResource<N>(...args: readonly unknown[]): Resource<N> {
+  // A handler's path is typed for the callers; the pipeline hands every handler a record.
+  const [pattern, methods, options] = (
+    typeof args[0] === "string" ? args : [undefined, ...args]
+  ) as [string | undefined, ResourceMethods<N>, ResourceOptions<N>?];
+  return define(pattern, methods, options);
+}
+
+function define<N>(
+  pattern: string | undefined,
   methods: ResourceMethods<N>,
   options: ResourceOptions<N> = {},
 ): Resource<N> {
@@ -68,7 +102,8 @@ export function defineResource<N = unknown>(
     assertCursorNames(get, settings.pageParams.pageSizeParam, settings.version, own);
   }
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
-  return { methods, options: own, allow, settings };
+  const resource = { methods, options: own, allow, settings };
+  return pattern === undefined ? resource : { ...resource, pattern };
 }
 
 /**

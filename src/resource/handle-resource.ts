@@ -8,6 +8,7 @@ import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ResourceMethod } from "./method-definition.js";
 import { rawParams } from "./method-input.js";
 import { problemResponse } from "./problem-response.js";
+import { assertRouteParams } from "./route-params.js";
 import { serveCursorList } from "./serve-cursor-list.js";
 import { serveJson } from "./serve-json.js";
 import { serveList } from "./serve-list.js";
@@ -109,6 +110,7 @@ function dispatch<N>(
   if (definition === undefined) {
     throw methodNotAllowed(method, allow);
   }
+  if (resource.pattern !== undefined) assertRouteParams(resource.pattern, request.pathParams);
   const checked = settings.apiKey
     ? checkApiKey(settings.apiKey, request.header("x-api-key"), request.native)
     : undefined;

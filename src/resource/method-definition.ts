@@ -1,10 +1,14 @@
+import type { PathParams } from "../http/path-pattern.js";
 import { assertObject, assertOption, describeValue } from "../option-checks.js";
 import type { CursorListMethod } from "./cursor-method.js";
 import type { JsonMethod, ListMethod } from "./methods.js";
 import { assertOperationDoc } from "./operation-doc.js";
 
-/** One method of a resource. */
-export type MethodDefinition<N = unknown> = ListMethod<N> | CursorListMethod<N> | JsonMethod<N>;
+/** One method of a resource; `Path`: its handler's path parameters. */
+export type MethodDefinition<N = unknown, Path = PathParams> =
+  | ListMethod<N, Path>
+  | CursorListMethod<N, Path>
+  | JsonMethod<N, Path>;
 
 /** The methods a resource may define; HEAD is served by GET, OPTIONS by pagewise. */
 export type ResourceMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,15 +1,26 @@
+import type { PathParams } from "../http/path-pattern.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { OperationDoc } from "./operation-doc.js";
 
-/** What a handler receives. */
-export interface HandlerContext<P, N> {
+/**
+ * What a handler receives.
+ *
+ * @typeParam P - the validated parameters (the schema's output)
+ * @typeParam N - the framework's request
+ * @typeParam Path - the path parameters: typed from the route's pattern when `defineResource` is
+ *   given one ({@link PathParams})
+ */
+export interface HandlerContext<P, N, Path = PathParams> {
   /** The request's parameters (query for GET, JSON body for DELETE/PATCH/POST/PUT), validated by `schema`. */
   readonly params: P;
-  /** Path parameters from the router, e.g. `{ owner, repo }`. */
-  readonly path: Readonly<Record<string, string>>;
+  /**
+   * Path parameters from the router, e.g. `{ owner, repo }`: each a `string` when the resource is
+   * defined with its route's pattern (`defineResource("/package/:owner/:repo/", …)`), else a record.
+   */
+  readonly path: Path;
   /** The request method in upper case (`GET` for a HEAD request). */
   readonly method: string;
   /** The framework's own request object. */
@@ -26,7 +37,7 @@ export interface HandlerContext<P, N> {
  * `params` (validated by the list's `schema`) hold the request's own parameters, without pagewise's
  * page and page-size parameters, so a strict schema lists only its filters.
  */
-export interface ListContext<P, N> extends HandlerContext<P, N> {
+export interface ListContext<P, N, Path = PathParams> extends HandlerContext<P, N, Path> {
   /** The requested page number and the effective page size, per the spec's rules: `{ page, pageSize }`. */
   readonly pageParams: PageParams;
 }
@@ -89,19 +100,19 @@ export type Output<S> = S extends StandardSchemaV1
   ? StandardSchemaV1.InferOutput<S>
   : Record<string, unknown>;
 
-/** A paginated JSON list method (see {@link list}). */
-export interface ListMethod<N = unknown> {
+/** A paginated JSON list method (see {@link list}); `Path`: its handler's path parameters. */
+export interface ListMethod<N = unknown, Path = PathParams> {
   readonly kind: "list";
   readonly schema?: StandardSchemaV1;
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: ListContext<never, N>,
+    context: ListContext<never, N, Path>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
 }
 
-/** A plain JSON method (see {@link json}). */
-export interface JsonMethod<N = unknown> {
+/** A plain JSON method (see {@link json}); `Path`: its handler's path parameters. */
+export interface JsonMethod<N = unknown, Path = PathParams> {
   readonly kind: "json";
   readonly schema?: StandardSchemaV1;
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
@@ -109,7 +120,7 @@ export interface JsonMethod<N = unknown> {
   readonly status: number;
   /** `'object'` (default): parameters, a JSON object; `'json'`: any JSON value (an array for bulk creation). */
   readonly body: "object" | "json";
-  readonly handler: (context: HandlerContext<never, N>) => unknown;
+  readonly handler: (context: HandlerContext<never, N, Path>) => unknown;
 }
 
 /**
@@ -127,14 +138,18 @@ export interface JsonMethod<N = unknown> {
  * });
  * ```
  */
-export function list<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
+export function list<
+  N = unknown,
+  S extends StandardSchemaV1 | undefined = undefined,
+  Path = PathParams,
+>(definition: {
   readonly schema?: S;
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: ListContext<Output<S>, N>,
+    context: ListContext<Output<S>, N, Path>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
-}): ListMethod<N> {
-  return { kind: "list", ...definition } as ListMethod<N>;
+}): ListMethod<N, Path> {
+  return { kind: "list", ...definition } as ListMethod<N, Path>;
 }
 
 /**
@@ -152,13 +167,17 @@ export function list<N = unknown, S extends StandardSchemaV1 | undefined = undef
  * });
  * ```
  */
-export function json<N = unknown, S extends StandardSchemaV1 | undefined = undefined>(definition: {
+export function json<
+  N = unknown,
+  S extends StandardSchemaV1 | undefined = undefined,
+  Path = PathParams,
+>(definition: {
   readonly schema?: S;
   readonly openapi?: OperationDoc;
   readonly status?: number;
   readonly body?: "object" | "json";
-  readonly handler: (context: HandlerContext<Output<S>, N>) => unknown;
-}): JsonMethod<N> {
+  readonly handler: (context: HandlerContext<Output<S>, N, Path>) => unknown;
+}): JsonMethod<N, Path> {
   const { status = 200, body = "object" } = definition;
-  return { kind: "json", ...definition, status, body } as JsonMethod<N>;
+  return { kind: "json", ...definition, status, body } as JsonMethod<N, Path>;
 }

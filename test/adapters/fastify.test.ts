@@ -219,4 +219,22 @@ describe.each([
     }).toStrictEqual(expected);
     await app.close();
   });
+
+  it.each([
+    ["/package/:owner/", "/package/o/", 200, '["o"]'],
+    ["/package/:user/", "/package/o/", 500, "mount it on a route that names :owner"],
+  ])(
+    "keeps the pattern a resource was defined with (route %s)",
+    async (url, path, status, body) => {
+      const app = create({ logger: false });
+      await app.register(fastifyPagewise, { cors: true });
+      app.pagewise(
+        url,
+        defineResource("/package/:owner/", { GET: list({ handler: ({ path }) => [path.owner] }) }),
+      );
+      const answer = await app.inject({ url: path });
+      expect([answer.statusCode, answer.body.includes(body)]).toStrictEqual([status, true]);
+      await app.close();
+    },
+  );
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { compilePathPattern } from "../../src/adapter/index.js";
+import { type PathParams, pathParameterNames } from "../../src/http/path-pattern.js";
 
 describe("compilePathPattern", () => {
   it.each<[string, string, Record<string, string> | undefined]>([
@@ -29,5 +30,45 @@ describe("compilePathPattern", () => {
   it("matches a 1 MB path in one pass", () => {
     expect(compilePathPattern("/a/:b/")(`/a/${"x".repeat(1_000_000)}/`)?.b).toHaveLength(1_000_000);
     expect(compilePathPattern("/a/:b/")(`/a/${"x/".repeat(500_000)}`)).toBeUndefined();
+  });
+});
+
+describe("pathParameterNames", () => {
+  it.each<[string, string[]]>([
+    ["/package/:owner/:repo/packages/", ["owner", "repo"]],
+    ["/:file.:ext", ["file", "ext"]],
+    ["/near/:lat-:lng/", ["lat", "lng"]],
+    ["/:a/:a/", ["a"]],
+    ["/:_x9/:9/:/", ["_x9"]],
+    ["/items/", []],
+    ["", []],
+    ["*", []],
+  ])("%j names %j", (pattern, names) => {
+    expect(pathParameterNames(pattern)).toStrictEqual(names);
+  });
+});
+
+describe("PathParams", () => {
+  it("has a string for each name pathParameterNames reads, and no other", () => {
+    type Repo = { readonly owner: string; readonly repo: string };
+    expectTypeOf<PathParams<"/package/:owner/:repo/packages/">>().toEqualTypeOf<Repo>();
+    expectTypeOf<PathParams<"/package/:owner/:repo">>().toEqualTypeOf<Repo>();
+    expectTypeOf<PathParams<"/:file.:ext">>().toEqualTypeOf<{
+      readonly file: string;
+      readonly ext: string;
+    }>();
+    expectTypeOf<PathParams<"/near/:lat-:lng/">>().toEqualTypeOf<{
+      readonly lat: string;
+      readonly lng: string;
+    }>();
+    expectTypeOf<PathParams<"/:a/:a/">>().toEqualTypeOf<{ readonly a: string }>();
+    expectTypeOf<PathParams<"/:_x9/:9/:/">>().toEqualTypeOf<{ readonly _x9: string }>();
+    // biome-ignore lint/complexity/noBannedTypes: a pattern without parameters gives none
+    expectTypeOf<PathParams<"/items/">>().toEqualTypeOf<{}>();
+  });
+
+  it("is a record of strings for a pattern only known as a string", () => {
+    expectTypeOf<PathParams<string>>().toEqualTypeOf<Readonly<Record<string, string>>>();
+    expectTypeOf<PathParams>().toEqualTypeOf<Readonly<Record<string, string>>>();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
 import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
 import {
@@ -326,5 +326,65 @@ describe("cursorList", () => {
   ])("refuses %s from a handler (a bug: the promise rejects)", async (_name, result, error) => {
     const resource = listing({ handler: () => result as never });
     await expect(handleResource(resource, request("/l?page_size=1"))).rejects.toThrow(error);
+  });
+});
+
+describe("cursorList's types", () => {
+  type Row = (typeof rows)[number];
+  const order = [{ name: "id" }] as const;
+
+  it("types valuesOf's row from the handler's rows when it follows the handler", () => {
+    cursorList({
+      order,
+      secret: SECRET,
+      handler: ({ path }) => rows.filter((row) => row.name !== path.skip),
+      valuesOf: (row) => {
+        expectTypeOf(row).toEqualTypeOf<Row>();
+        return [row.id];
+      },
+    });
+    cursorList({
+      order,
+      secret: SECRET,
+      handler: async ({ cursor }) => ({ items: rows.slice(0, cursor.limit) }),
+      valuesOf: (row) => [row.id],
+    });
+    cursorList({
+      order,
+      secret: SECRET,
+      handler: () => ({ items: async () => rows }),
+      valuesOf: (row) => [row.id],
+    });
+  });
+
+  it("takes an annotated row in either place, checked against the handler's rows", () => {
+    cursorList({
+      order,
+      secret: SECRET,
+      valuesOf: (row: { id: number }) => [row.id],
+      handler: ({ path }) => rows.filter((row) => row.name !== path.skip),
+    });
+    cursorList({
+      order,
+      secret: SECRET,
+      valuesOf: (row: { key: number }) => [row.key],
+      // @ts-expect-error: its rows have no such property
+      handler: ({ path }) => rows.filter((row) => row.name !== path.skip),
+    });
+  });
+
+  it("reads the row's type before an unannotated valuesOf only from a handler without parameters", () => {
+    cursorList({ order, secret: SECRET, valuesOf: (row) => [row.id], handler: () => rows });
+    // TypeScript infers from functions with unannotated parameters in the order written
+    // (microsoft/TypeScript#47599): written before such a handler, the row is unknown.
+    cursorList({
+      order,
+      secret: SECRET,
+      valuesOf: (row) => {
+        expectTypeOf(row).toBeUnknown();
+        return [];
+      },
+      handler: ({ path }) => rows.filter((row) => row.name !== path.skip),
+    });
   });
 });

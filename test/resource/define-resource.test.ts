@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import type { Request } from "express";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { z } from "zod";
 import {
+  cursorList,
   defineResource,
   headerNamePresets,
   json,
@@ -283,5 +286,103 @@ describe("defineResource", () => {
       handler,
     });
     expect(list({ handler: () => [] }).kind).toBe("list");
+  });
+
+  it.each<[string, () => { pattern?: string }, string | undefined]>([
+    ["keeps the pattern it is given", () => defineResource("/a/:b/", { GET: get }), "/a/:b/"],
+    [
+      "keeps it with options",
+      () => defineResource("/a/:b/", { GET: get }, { cors: true }),
+      "/a/:b/",
+    ],
+    ["has none without one", () => defineResource({ GET: get }, { cors: true }), undefined],
+  ])("%s", (_name, define, pattern) => {
+    const resource = define();
+    expect([resource.pattern, Object.hasOwn(resource, "pattern")]).toStrictEqual([
+      pattern,
+      pattern !== undefined,
+    ]);
+  });
+
+  it("checks methods and options the same way after a pattern", () => {
+    expect(() => defineResource("/a/", { TRACE: get } as never)).toThrow(
+      new TypeError('A resource defines GET, POST, PUT, PATCH or DELETE, not "TRACE"'),
+    );
+    expect(() => defineResource("/a/", { GET: get }, { linkParams: "All" as never })).toThrow(
+      new TypeError('linkParams must be one of "filters", "page-only", "all"; got "All"'),
+    );
+    expect(() => defineResource(undefined as never, { GET: get })).toThrow(TypeError);
+  });
+});
+
+describe("defineResource's types", () => {
+  type Repo = { readonly owner: string; readonly repo: string };
+  const secret = "k".repeat(32);
+
+  it("types every handler's path from the pattern: a string for each name", () => {
+    defineResource("/package/:owner/:repo/", {
+      GET: list({
+        handler: ({ path }) => {
+          expectTypeOf(path).toEqualTypeOf<Repo>();
+          // @ts-expect-error: the pattern names no such parameter
+          return [path.other];
+        },
+      }),
+      POST: json({
+        schema: z.object({ status: z.string() }),
+        handler: ({ path, params }) => {
+          expectTypeOf(path).toEqualTypeOf<Repo>();
+          expectTypeOf(params).toEqualTypeOf<{ status: string }>();
+        },
+      }),
+    });
+    defineResource("/package/:owner/:repo/", {
+      GET: cursorList({
+        order: [{ name: "id" }],
+        secret,
+        handler: ({ path }) => {
+          expectTypeOf(path).toEqualTypeOf<Repo>();
+          return [];
+        },
+      }),
+    });
+  });
+
+  it("keeps the framework's request type and the options' with a pattern", () => {
+    defineResource<Request, "/:id/">(
+      "/:id/",
+      { GET: list({ handler: ({ path, request }) => [path.id, request.url] }) },
+      { apiKey: (key, request) => key === request.get("x-key") },
+    );
+  });
+
+  it("gives a record without a pattern, or with one only known as a string", () => {
+    const pattern: string = "/package/:owner/";
+    defineResource(pattern, {
+      GET: list({
+        handler: ({ path }) => {
+          expectTypeOf(path).toEqualTypeOf<Readonly<Record<string, string>>>();
+          return [];
+        },
+      }),
+    });
+    defineResource({
+      GET: list({
+        handler: ({ path }) => {
+          expectTypeOf(path).toEqualTypeOf<Readonly<Record<string, string>>>();
+          return [];
+        },
+      }),
+    });
+  });
+
+  it("takes methods defined beforehand, whose path is a record", () => {
+    const loose = list({ handler: ({ path }) => [path.owner] });
+    defineResource("/package/:owner/", { GET: loose });
+    const forUsers = list<unknown, undefined, { readonly user: string }>({
+      handler: ({ path }) => [path.user],
+    });
+    // @ts-expect-error: a method defined for another route's parameters
+    defineResource("/package/:owner/", { GET: forUsers });
   });
 });

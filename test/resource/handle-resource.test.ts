@@ -315,4 +315,41 @@ describe("handleResource", () => {
       expect((await answer).body).toBe(body);
     },
   );
+
+  it("gives the handlers of a resource defined with a pattern the route's path parameters", async () => {
+    const handler = vi.fn(({ path }: { path: { owner: string } }) => [path.owner]);
+    const resource = defineResource("/package/:owner/", { GET: list({ handler }) });
+    const response = await handleResource(resource, request({ pathParams: { owner: "o" } }));
+    expect([response.status, response.body]).toStrictEqual([200, '["o"]']);
+  });
+
+  it.each<[string, Partial<ResourceRequest<string>>]>([
+    ["no path parameters", {}],
+    ["another route's", { pathParams: { user: "o" } }],
+    ["no path parameters, with a body method", { method: "DELETE" }],
+  ])(
+    "rejects a request to a resource defined with a pattern whose route gave %s (a bug)",
+    async (_name, overrides) => {
+      const handler = vi.fn(() => []);
+      const resource = defineResource(
+        "/package/:owner/",
+        { GET: list({ handler }), DELETE: json({ handler }) },
+        { apiKey: apiKeyVerifier("k") },
+      );
+      await expect(handleResource(resource, request(overrides))).rejects.toThrow(
+        new TypeError(
+          'The resource defined for "/package/:owner/" got no "owner" path parameter: mount it on a route that names :owner',
+        ),
+      );
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    ["OPTIONS", 204],
+    ["PUT", 405],
+  ])("answers %s without path parameters alike with a pattern", async (method, status) => {
+    const resource = defineResource("/package/:owner/", { GET: list({ handler: () => [] }) });
+    expect((await handleResource(resource, request({ method }))).status).toBe(status);
+  });
 });
