@@ -40,17 +40,7 @@ export type {
   OpenApiResponse,
 } from "./openapi/openapi-types.js";
 // Defaults, each stated once.
-export {
-  DEFAULT_AFTER_PARAM,
-  DEFAULT_BEFORE_PARAM,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_CURSOR_LENGTH,
-  DEFAULT_MAX_PAGE_SIZE,
-  DEFAULT_PAGE_PARAM,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_PAGE_SIZE_PARAM,
-  DEFAULT_VERSION_PARAM,
-} from "./options.js";
+export { defaults } from "./options.js";
 export {
   type CountValue,
   capCount,

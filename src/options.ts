@@ -3,19 +3,6 @@
  * needs one imports it from here.
  */
 
-/** Name of the page parameter: `page` (the spec's, section 4.3). */
-export const DEFAULT_PAGE_PARAM = "page";
-/** Name of the page-size parameter: `page_size` (the spec's, section 4.3). */
-export const DEFAULT_PAGE_SIZE_PARAM = "page_size";
-/** Items per page when the request names no size: 30 (the spec's, section 8). */
-export const DEFAULT_PAGE_SIZE = 30;
-/** Largest page size served: 500 (the spec's, section 8). */
-export const DEFAULT_MAX_PAGE_SIZE = 500;
-/** Name of the API version parameter: `version` (Cloudsmith's; the spec names none, section 9). */
-export const DEFAULT_VERSION_PARAM = "version";
-/** Largest request body read: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
 /** A page past the last: serve it empty, serve the last page, or answer 404. */
 export const OVERFLOW = ["empty", "last", "error"] as const;
 export type Overflow = (typeof OVERFLOW)[number];
@@ -50,9 +37,48 @@ export const NULLS = ["first", "last"] as const;
 /** How a cursor column's values compare in memory. */
 export const SORT_TYPES = ["json", "bigint"] as const;
 
-/** Name of the parameter holding the cursor of the page after: `after`. */
-export const DEFAULT_AFTER_PARAM = "after";
-/** Name of the parameter holding the cursor of the page before: `before`. */
-export const DEFAULT_BEFORE_PARAM = "before";
-/** Longest cursor token read: 2,048 characters (a longer one is a 400 `cursor_too_large`). */
-export const DEFAULT_MAX_CURSOR_LENGTH = 2048;
+/**
+ * Every default of pagewise, in one frozen object: the spec's page parameters and sizes
+ * (section 4.3), the names and limits pagewise chose where the spec is silent
+ * (docs/decisions.md), and the value of each option union when an option is left out.
+ *
+ * @example
+ * ```ts
+ * import { defaults } from "pagewise";
+ * defaults.pageSize; // 30
+ * defaults.maxPageSize; // 500
+ * defaults.pageSizeParam; // "page_size"
+ * ```
+ */
+export const defaults = Object.freeze({
+  /** Name of the page parameter: `page` (the spec's, section 4.3). */
+  pageParam: "page",
+  /** Name of the page-size parameter: `page_size` (the spec's, section 4.3). */
+  pageSizeParam: "page_size",
+  /** Items per page when the request names no size: 30 (the spec's, section 8). */
+  pageSize: 30,
+  /** Largest page size served: 500 (the spec's, section 8). */
+  maxPageSize: 500,
+  /** A bad `page` or `page_size` is read leniently (docs/decisions.md, reading numbers). */
+  invalid: "lenient" as Invalid,
+  /** A page size over the maximum is served at the maximum. */
+  overMax: "clamp" as OverMax,
+  /** A page past the last is served empty. */
+  overflow: "empty" as Overflow,
+  /** Links keep the request's filters, not its page size (docs/decisions.md). */
+  linkParams: "filters" as LinkParams,
+  /** An empty dataset sends no pagination headers (the spec's). */
+  emptyHeaders: "omit" as EmptyHeaders,
+  /** Query parameters on a body method are a 400. */
+  queryOnBodyMethods: "reject" as QueryOnBodyMethods,
+  /** Largest request body read: 1 MiB. */
+  maxBodyBytes: 1024 * 1024,
+  /** Name of the API version parameter: `version` (Cloudsmith's; the spec names none, section 9). */
+  versionParam: "version",
+  /** Name of the parameter holding the cursor of the page after: `after`. */
+  afterParam: "after",
+  /** Name of the parameter holding the cursor of the page before: `before`. */
+  beforeParam: "before",
+  /** Longest cursor token read: 2,048 characters (a longer one is a 400 `cursor_too_large`). */
+  maxCursorLength: 2048,
+});

@@ -1,11 +1,6 @@
 /** The package API on Fastify 5: `npm run example`. */
 import Fastify from "fastify";
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  frameworkError,
-  notFoundProblem,
-  problemResponse,
-} from "pagewise/adapter";
+import { defaults, frameworkError, notFoundProblem, problemResponse } from "pagewise/adapter";
 import { fastifyErrorHandler, fastifyPagewise, sendResponse } from "pagewise/fastify";
 import type { Config } from "./config.js";
 import {
@@ -29,7 +24,7 @@ export async function startFastify(config: Config): Promise<Started> {
   // An error with a 4xx status of its own as its problem; any other (a bug): a 500 problem, never
   // the error's message or stack.
   app.setErrorHandler((error, _request, reply) => {
-    const problem = frameworkError(error, DEFAULT_MAX_BODY_BYTES);
+    const problem = frameworkError(error, defaults.maxBodyBytes);
     return sendResponse(reply, problem ? problemResponse(problem) : internalError(error));
   });
   await app.register(fastifyPagewise);

@@ -7,7 +7,7 @@
  */
 export { notFoundProblem } from "../errors.js";
 export { compilePathPattern, type PathMatcher } from "../http/path-pattern.js";
-export { DEFAULT_MAX_BODY_BYTES } from "../options.js";
+export { defaults } from "../options.js";
 export {
   type CorsRequest,
   corsHeaders,

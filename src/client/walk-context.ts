@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
+import { defaults } from "../options.js";
 import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { fetchOnTrustedOrigins } from "./fetch-on-trusted-origins.js";
@@ -53,7 +53,7 @@ export function prepareWalk(
   options: WalkOptions,
   signal: AbortSignal,
 ): Walk {
-  const { pageParam = DEFAULT_PAGE_PARAM, pageSizeParam = DEFAULT_PAGE_SIZE_PARAM } = options;
+  const { pageParam = defaults.pageParam, pageSizeParam = defaults.pageSizeParam } = options;
   const request: { url: string; init: RequestInit } =
     typeof start === "string" ? { url: start, init: {} } : start;
   const startUrl = new URL(request.url, globalThis.location?.href);

@@ -1,5 +1,5 @@
 import { assertOption } from "../option-checks.js";
-import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
+import { defaults } from "../options.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
 import { EDGE_CHECKS } from "./page-edge.js";
@@ -108,7 +108,7 @@ function assertWalkOptions(options: WalkOptions): void {
       throw new RangeError(`${name} must be a whole number ${range}; got ${String(value)}`);
     }
   }
-  const { pageParam = DEFAULT_PAGE_PARAM, pageSizeParam = DEFAULT_PAGE_SIZE_PARAM } = options;
+  const { pageParam = defaults.pageParam, pageSizeParam = defaults.pageSizeParam } = options;
   for (const [name, value] of [
     ["pageParam", pageParam],
     ["pageSizeParam", pageSizeParam],

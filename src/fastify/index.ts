@@ -15,7 +15,7 @@ import type {
 import fp from "fastify-plugin";
 import { pathParameterNames } from "../http/path-pattern.js";
 import { resourcePathItem } from "../openapi/resource-path-item.js";
-import { DEFAULT_MAX_BODY_BYTES } from "../options.js";
+import { defaults } from "../options.js";
 import type { BodyInput } from "../params/json-body.js";
 import type { ResourceResponse } from "../resource/contract.js";
 import { defineResource, type Resource } from "../resource/define-resource.js";
@@ -72,12 +72,12 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, regis
     prefix: _prefix,
     logLevel: _logLevel,
     logSerializers: _serializers,
-    ...defaults
+    ...pluginOptions
   } = registered as FastifyPagewiseOptions &
     Record<"prefix" | "logLevel" | "logSerializers", unknown>;
   fastify.decorate("pagewise", function (this: FastifyInstance, url, resource, options = {}) {
     // The merged options checked at registration, as defineResource checks its own (a TypeError).
-    const own = { ...defaults, ...resource.options, ...options };
+    const own = { ...pluginOptions, ...resource.options, ...options };
     const { pattern, methods } = resource;
     const merged =
       pattern === undefined ? defineResource(methods, own) : defineResource(pattern, methods, own);
@@ -201,7 +201,7 @@ function errorHandler(resource: Resource<FastifyRequest>) {
  * ```
  */
 export function fastifyErrorHandler(
-  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+  maxBodyBytes = defaults.maxBodyBytes,
 ): (error: Error, request: unknown, reply: FastifyReply) => FastifyReply {
   return (error, _request, reply) => {
     const problem = frameworkError(error, maxBodyBytes);

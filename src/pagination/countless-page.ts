@@ -1,6 +1,6 @@
 import { pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
-import { DEFAULT_PAGE_PARAM, OVERFLOW } from "../options.js";
+import { defaults, OVERFLOW } from "../options.js";
 import {
   type LinkTargets,
   type Page,
@@ -82,7 +82,7 @@ export function paginateCountless(
   }
   const overflow = rows === 0;
   if (overflow && options.overflow === "error") {
-    throw pageOutOfRange(page, undefined, options.pageParam ?? DEFAULT_PAGE_PARAM);
+    throw pageOutOfRange(page, undefined, options.pageParam ?? defaults.pageParam);
   }
   const result: { -readonly [K in keyof CountlessPage]: CountlessPage[K] } = {
     page,

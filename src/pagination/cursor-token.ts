@@ -1,6 +1,6 @@
 import { cursorQueryMismatch, cursorTooLarge, invalidCursor } from "../errors.js";
 import { fromBase64Url, toBase64Url } from "../http/base64url.js";
-import { DEFAULT_MAX_CURSOR_LENGTH } from "../options.js";
+import { defaults } from "../options.js";
 
 /** A sort value a cursor carries: any JSON primitive (a 64-bit id beyond 2^53 as a string). */
 export type CursorValue = string | number | boolean | null;
@@ -61,7 +61,7 @@ export function cursorCodec(
       "A cursor secret needs at least 32 characters (e.g. 32 random bytes as hex or base64)",
     );
   }
-  const { maxLength = DEFAULT_MAX_CURSOR_LENGTH } = options;
+  const { maxLength = defaults.maxCursorLength } = options;
   if (!Number.isSafeInteger(maxLength) || maxLength < 64) {
     throw new RangeError(`maxLength must be a whole number of at least 64, got ${maxLength}`);
   }

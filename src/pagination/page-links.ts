@@ -2,13 +2,7 @@ import { trustedBase } from "../http/base-url.js";
 import { toHeaderSafeUrl, toWellFormed } from "../http/header-safe-url.js";
 import { queryPairName, splitRequestTarget } from "../http/request-target.js";
 import { assertOption } from "../option-checks.js";
-import {
-  BOOLEANS,
-  DEFAULT_PAGE_PARAM,
-  DEFAULT_PAGE_SIZE_PARAM,
-  LINK_PARAMS,
-  type LinkParams,
-} from "../options.js";
+import { BOOLEANS, defaults, LINK_PARAMS, type LinkParams } from "../options.js";
 import type { CountlessPage } from "./countless-page.js";
 import { forEachLinkTarget, hasLinkTarget, type Page, type PageRel } from "./paginate.js";
 
@@ -111,9 +105,9 @@ export interface LinkSettings {
  */
 export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">): LinkSettings {
   const {
-    pageParam = DEFAULT_PAGE_PARAM,
-    pageSizeParam = DEFAULT_PAGE_SIZE_PARAM,
-    linkParams = "filters",
+    pageParam = defaults.pageParam,
+    pageSizeParam = defaults.pageSizeParam,
+    linkParams = defaults.linkParams,
   } = options;
   assertOption("linkParams", linkParams, LINK_PARAMS);
   assertOption("template", options.template, BOOLEANS);
@@ -185,8 +179,8 @@ function withoutColons(text: string): string {
 }
 
 const encodedNames = new Map<string, string>([
-  [DEFAULT_PAGE_PARAM, DEFAULT_PAGE_PARAM],
-  [DEFAULT_PAGE_SIZE_PARAM, DEFAULT_PAGE_SIZE_PARAM],
+  [defaults.pageParam, defaults.pageParam],
+  [defaults.pageSizeParam, defaults.pageSizeParam],
 ]);
 
 /** A parameter name as it stands in a link, validated and encoded once per distinct name. */

@@ -1,15 +1,6 @@
 import { invalidParameter, type PagewiseError, pageSizeTooLarge } from "../errors.js";
 import { assertOption } from "../option-checks.js";
-import {
-  DEFAULT_MAX_PAGE_SIZE,
-  DEFAULT_PAGE_PARAM,
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_PAGE_SIZE_PARAM,
-  INVALID,
-  type Invalid,
-  OVER_MAX,
-  type OverMax,
-} from "../options.js";
+import { defaults, INVALID, type Invalid, OVER_MAX, type OverMax } from "../options.js";
 import { firstValue, type QueryInput } from "../params/query-input.js";
 import { readWholeNumber } from "../params/whole-number.js";
 
@@ -100,8 +91,8 @@ export interface PageParamsSettings {
  */
 export function pageParamsSettings(options: PageParamsOptions): PageParamsSettings {
   const {
-    defaultPageSize = DEFAULT_PAGE_SIZE,
-    maxPageSize = DEFAULT_MAX_PAGE_SIZE,
+    defaultPageSize = defaults.pageSize,
+    maxPageSize = defaults.maxPageSize,
     invalid,
     overMax,
   } = options;
@@ -113,8 +104,8 @@ export function pageParamsSettings(options: PageParamsOptions): PageParamsSettin
     maxPageSize,
     strict: invalid === "strict",
     overMaxIsError: overMax === "error",
-    pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
-    pageSizeParam: options.pageSizeParam ?? DEFAULT_PAGE_SIZE_PARAM,
+    pageParam: options.pageParam ?? defaults.pageParam,
+    pageSizeParam: options.pageSizeParam ?? defaults.pageSizeParam,
   };
 }
 

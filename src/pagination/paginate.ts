@@ -1,6 +1,6 @@
 import { PagewiseError, pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
-import { DEFAULT_PAGE_PARAM, OVERFLOW, type Overflow } from "../options.js";
+import { defaults, OVERFLOW, type Overflow } from "../options.js";
 
 /** Input of {@link paginate}: the dataset size and the effective page parameters. */
 export interface PageRequest {
@@ -114,7 +114,7 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
   const overflow = request.page > pageTotal;
   if (overflow && options.overflow === "error") {
-    throw pageOutOfRange(request.page, pageTotal, options.pageParam ?? DEFAULT_PAGE_PARAM);
+    throw pageOutOfRange(request.page, pageTotal, options.pageParam ?? defaults.pageParam);
   }
   const page = overflow && options.overflow === "last" ? pageTotal : request.page;
   const offset = page > pageTotal ? count : (page - 1) * pageSize;

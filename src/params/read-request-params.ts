@@ -1,7 +1,7 @@
 import { parameterInQuery, unsupportedMediaType } from "../errors.js";
 import { isJsonMediaType } from "../http/media-type.js";
 import { sendsParamsInBody } from "../http/methods.js";
-import type { QueryOnBodyMethods } from "../options.js";
+import { defaults, type QueryOnBodyMethods } from "../options.js";
 import {
   type BodyInput,
   isAbsentBody,
@@ -79,7 +79,7 @@ export function readRequestParams<S extends StandardSchemaV1 | undefined = undef
 export function readRawParams(
   method: string,
   input: RequestParamsInput,
-  queryOnBodyMethods: QueryOnBodyMethods = "reject",
+  queryOnBodyMethods: QueryOnBodyMethods = defaults.queryOnBodyMethods,
 ): Record<string, unknown> {
   return sendsParamsInBody(method)
     ? (readBody(method, input, queryOnBodyMethods, readJsonObject) as Record<string, unknown>)
@@ -93,7 +93,7 @@ export function readRawParams(
 export function readRawBody(
   method: string,
   input: RequestParamsInput,
-  queryOnBodyMethods: QueryOnBodyMethods = "reject",
+  queryOnBodyMethods: QueryOnBodyMethods = defaults.queryOnBodyMethods,
 ): unknown {
   return readBody(method, input, queryOnBodyMethods, readJsonValue);
 }

@@ -1,10 +1,6 @@
 import type { PathParams } from "../http/path-pattern.js";
 import { describeValue } from "../option-checks.js";
-import {
-  DEFAULT_AFTER_PARAM,
-  DEFAULT_BEFORE_PARAM,
-  DEFAULT_MAX_CURSOR_LENGTH,
-} from "../options.js";
+import { defaults } from "../options.js";
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
@@ -146,9 +142,9 @@ export function cursorList<
 >(definition: CursorListDefinition<N, S, T, Path>): CursorListMethod<N, Path> {
   const { order, secret, valuesOf, schema, handler, openapi } = definition;
   const {
-    afterParam = DEFAULT_AFTER_PARAM,
-    beforeParam = DEFAULT_BEFORE_PARAM,
-    maxCursorLength = DEFAULT_MAX_CURSOR_LENGTH,
+    afterParam = defaults.afterParam,
+    beforeParam = defaults.beforeParam,
+    maxCursorLength = defaults.maxCursorLength,
   } = definition;
   const columns = sortColumns(order);
   for (const [name, value] of [

@@ -22,7 +22,7 @@ import {
  * @returns the error to answer with, or `undefined` for a server fault
  * @example
  * ```ts
- * const problem = frameworkError(error, DEFAULT_MAX_BODY_BYTES);
+ * const problem = frameworkError(error, defaults.maxBodyBytes);
  * if (problem === undefined) throw error; // a bug: the app's 500
  * sendResponse(reply, problemResponse(problem));
  * ```

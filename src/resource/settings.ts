@@ -2,8 +2,7 @@ import { assertBaseUrl } from "../http/base-url.js";
 import { assertKnownNames, assertObject, assertOption, describeValue } from "../option-checks.js";
 import {
   BOOLEANS,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_PAGE_PARAM,
+  defaults,
   OVERFLOW,
   QUERY_ON_BODY_METHODS,
   type QueryOnBodyMethods,
@@ -72,7 +71,7 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
   assertApiKeyOption(options.apiKey);
   assertCorsOption(options.cors);
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl);
-  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  const { maxBodyBytes = defaults.maxBodyBytes } = options;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
     throw new RangeError(
       `maxBodyBytes must be a whole number of bytes; got ${describeValue(maxBodyBytes)}`,
@@ -82,13 +81,13 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
   return {
     pageParams,
     paginate: {
-      overflow: options.overflow ?? "empty",
-      pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
+      overflow: options.overflow ?? defaults.overflow,
+      pageParam: options.pageParam ?? defaults.pageParam,
     },
     headers: headerSettings(options),
     headerNames: options.headerNames ?? headerNamePresets.xPagination,
     maxBodyBytes,
-    queryOnBodyMethods: options.queryOnBodyMethods ?? "reject",
+    queryOnBodyMethods: options.queryOnBodyMethods ?? defaults.queryOnBodyMethods,
     // null (a JavaScript caller's "off") reads as absent.
     apiKey: options.apiKey ?? undefined,
     cors:
