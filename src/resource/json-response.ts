@@ -7,11 +7,11 @@ export const JSON_CONTENT_TYPE = "application/json";
 
 /**
  * A response whose body is `value` written as JSON by {@link resultJson}, with its `Content-Type`
- * and `Content-Length` (in UTF-8 bytes) added to `headers`: how pagewise writes every body, so
- * each adapter sends the same bytes and headers.
+ * (first) and `Content-Length` (in UTF-8 bytes) around `headers`: how pagewise writes every body,
+ * so each adapter sends the same bytes and headers.
  *
  * @param status - the HTTP status
- * @param headers - the answer's other headers (taken, not copied)
+ * @param headers - the answer's other headers
  * @param value - what the body holds
  * @param type - the `Content-Type`
  * @default type `application/json`
@@ -23,12 +23,14 @@ export const JSON_CONTENT_TYPE = "application/json";
  */
 export function jsonResponse(
   status: number,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string>>,
   value: unknown,
   type: string = JSON_CONTENT_TYPE,
 ): ResourceResponse {
   const body = resultJson(value);
-  headers["Content-Type"] = type;
-  headers["Content-Length"] = String(utf8Length(body));
-  return { status, headers, body };
+  return {
+    status,
+    headers: { "Content-Type": type, ...headers, "Content-Length": String(utf8Length(body)) },
+    body,
+  };
 }

@@ -20,7 +20,7 @@ import { jsonResponse } from "./json-response.js";
  * ```
  */
 export function problemResponse(error: PagewiseError): ResourceResponse {
-  return jsonResponse(error.status, { ...error.headers }, error.problem, PROBLEM_CONTENT_TYPE);
+  return jsonResponse(error.status, error.headers, error.problem, PROBLEM_CONTENT_TYPE);
 }
 
 /**
