@@ -66,7 +66,8 @@ const BRAND = Symbol.for("pagewise.PagewiseError");
 
 /**
  * The one error class pagewise throws for a bad request (or a fault the server answers as a
- * problem: 500, 503): it carries the HTTP status and the RFC 9457 problem object, so an adapter (or your own error handler) can answer with it unchanged.
+ * problem: 500, 503): it carries the HTTP status and the RFC 9457 problem object, so an adapter
+ * (or your own error handler) can answer with it unchanged.
  *
  * @example
  * ```ts

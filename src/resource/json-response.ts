@@ -13,8 +13,7 @@ export const JSON_CONTENT_TYPE = "application/json";
  * @param status - the HTTP status
  * @param headers - the answer's other headers
  * @param value - what the body holds
- * @param type - the `Content-Type`
- * @default type `application/json`
+ * @param type - the `Content-Type`; default `application/json` ({@link JSON_CONTENT_TYPE})
  * @throws {PagewiseError} 500 `result_not_json` when `value` cannot be written
  * @example
  * ```ts
