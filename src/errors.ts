@@ -69,6 +69,7 @@ export const PROBLEM_STATUS = Object.freeze({
   unavailable_for_legal_reasons: 451,
   unsupported_version: 400,
   version_conflict: 400,
+  result_not_json: 500,
 } as const);
 
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
@@ -104,6 +105,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   429: "Too Many Requests",
   431: "Request Header Fields Too Large",
   451: "Unavailable For Legal Reasons",
+  500: "Internal Server Error",
   503: "Service Unavailable",
 };
 
@@ -113,8 +115,9 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 const BRAND = Symbol.for("pagewise.PagewiseError");
 
 /**
- * The one error class pagewise throws for a bad request: it carries the HTTP status and the
- * RFC 9457 problem object, so an adapter (or your own error handler) can answer with it unchanged.
+ * The one error class pagewise throws for a bad request (or a fault the server answers as a
+ * problem: 500, 503): it carries the HTTP status and the RFC 9457 problem object, so an adapter
+ * (or your own error handler) can answer with it unchanged.
  *
  * @example
  * ```ts
@@ -139,7 +142,7 @@ export class PagewiseError extends Error {
   /** The brand {@link PagewiseError}'s `instanceof` checks. */
   readonly [BRAND] = true;
 
-  /** The HTTP status to answer with (4xx). */
+  /** The HTTP status to answer with (4xx; 500 or 503 for a fault of the server). */
   readonly status: number;
   /** The RFC 9457 body to answer with. */
   readonly problem: Problem;
@@ -147,7 +150,7 @@ export class PagewiseError extends Error {
   readonly headers: Readonly<Record<string, string>>;
 
   /**
-   * @param status - a 4xx HTTP status
+   * @param status - the HTTP status: 4xx, or 500/503 for a fault of the server
    * @param code - the stable reason, copied into `problem.code`
    * @param detail - a human-readable explanation of this occurrence
    * @param extra - `parameter` and `errors` members to add to the problem
@@ -311,6 +314,18 @@ export function invalidCursor(parameter: string): PagewiseError {
     "invalid_cursor",
     `Parameter "${parameter}" is not a cursor this server issued; start again from the first page.`,
     { parameter },
+  );
+}
+
+/**
+ * 500 `result_not_json`: the handler returned, so its work is done, but its result cannot be
+ * written as JSON (a cycle, a `toJSON` or getter that throws, a function or symbol as the whole
+ * result, nesting too deep). The detail says no more: an error's own message may hold internals.
+ */
+export function resultNotJson(): PagewiseError {
+  return problem(
+    "result_not_json",
+    "The request was carried out, but its result could not be written as JSON.",
   );
 }
 

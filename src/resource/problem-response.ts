@@ -1,9 +1,11 @@
 import { type PagewiseError, PROBLEM_CONTENT_TYPE } from "../errors.js";
 import type { ResourceResponse } from "./contract.js";
+import { jsonResponse } from "./json-response.js";
 
 /**
  * The `application/problem+json` response for a {@link PagewiseError}: its status, its headers
- * (`Allow`, `WWW-Authenticate`) and its RFC 9457 problem as the body.
+ * (`Allow`, `WWW-Authenticate`) with `Content-Type` and `Content-Length`, and its RFC 9457 problem
+ * as the body.
  *
  * @example
  * ```ts
@@ -11,9 +13,5 @@ import type { ResourceResponse } from "./contract.js";
  * ```
  */
 export function problemResponse(error: PagewiseError): ResourceResponse {
-  return {
-    status: error.status,
-    headers: { "Content-Type": PROBLEM_CONTENT_TYPE, ...error.headers },
-    body: JSON.stringify(error.problem),
-  };
+  return jsonResponse(error.status, error.headers, error.problem, PROBLEM_CONTENT_TYPE);
 }

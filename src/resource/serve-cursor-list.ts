@@ -10,6 +10,7 @@ import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import { type CursorListMethod, cursorQuery } from "./cursor-method.js";
 import { cursorRows } from "./cursor-rows.js";
 import type { Resource } from "./define-resource.js";
+import { jsonResponse } from "./json-response.js";
 import { linkBase } from "./link-base.js";
 import { handlerContext, withoutParams } from "./method-input.js";
 
@@ -65,7 +66,7 @@ export async function serveCursorList<N>(
     page.prev === undefined ? undefined : tokenOf(page.prev),
     page.next === undefined ? undefined : tokenOf(page.next),
   ]);
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = {};
   const [linkName, countName, , , pageSizeName, atLeastName, estimateName] = settings.headers.names;
   const link = cursorLinkHeader(
     { first: page.first, prev, next },
@@ -85,7 +86,7 @@ export async function serveCursorList<N>(
     if (name !== null) headers[name] = String(value);
   }
   if (pageSizeName !== null) headers[pageSizeName] = String(pageSize);
-  return { status: 200, headers, body: JSON.stringify(page.rows) };
+  return jsonResponse(200, headers, page.rows);
 }
 
 /** A cursor parameter's token: absent or empty is none; repeated is not a token. */

@@ -2,6 +2,7 @@ import { readPageParams } from "../pagination/page-params.js";
 import { writePaginationHeaders } from "../pagination/pagination-headers.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import type { Resource } from "./define-resource.js";
+import { jsonResponse } from "./json-response.js";
 import { linkBase } from "./link-base.js";
 import { listPage } from "./list-page.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
@@ -29,7 +30,7 @@ export function serveList<N>(
   });
   return andThen(definition.handler(context), (result) =>
     andThen(listPage(result, pageParams, settings.paginate), ({ page, rows }): ResourceResponse => {
-      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      const headers: Record<string, string> = {};
       writePaginationHeaders(
         headers,
         page,
@@ -37,7 +38,7 @@ export function serveList<N>(
         request.url,
         linkBase(resource, request),
       );
-      return { status: 200, headers, body: JSON.stringify(rows) };
+      return jsonResponse(200, headers, rows);
     }),
   );
 }

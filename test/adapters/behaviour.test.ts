@@ -77,6 +77,7 @@ function allowOf(path: string): string {
   if (path.startsWith("/small-body/")) return "POST, OPTIONS";
   if (path.startsWith("/refusing/")) return "GET, POST, DELETE, OPTIONS";
   if (/^\/versioned\/?(\?|$)/.test(path)) return "GET, POST, DELETE, OPTIONS";
+  if (path.startsWith("/results/")) return "GET, DELETE, OPTIONS";
   return /^\/package\/[^/]+\/[^/]+\/?(\?|$)/.test(path) ? "GET, DELETE, OPTIONS" : "GET, OPTIONS";
 }
 
@@ -84,7 +85,65 @@ const P = "/package/o/three/packages/";
 const R350 = "/package/o/n350/packages/";
 const R400 = "/package/o/n400/packages/";
 
+const fromApp = { origin: "https://app.example" };
+const cors = { "access-control-allow-origin": "*", "access-control-expose-headers": exposed };
+
+/** What cannot be written: a 500 problem with the answer's other headers, never the framework's. */
+const unwritable: Answer = {
+  status: 500,
+  headers: { ...problemType, ...cors },
+  body: problem(
+    500,
+    "Internal Server Error",
+    "result_not_json",
+    "The request was carried out, but its result could not be written as JSON.",
+  ),
+};
+
+/**
+ * Each handler result of RESULTS (by its name), what a json DELETE answers with it (`undefined`:
+ * 204), and the JSON of the list row it is (`unwritable`: the whole answer is the 500).
+ */
+const written: readonly (readonly [string, string, unknown, unknown])[] = [
+  ["text outside ASCII", "unicode", { name: "café 😀" }, { name: "café 😀" }],
+  ["a bigint (Kysely's numDeletedRows)", "bigint", { deleted: 3 }, { deleted: 3 }],
+  [
+    "a bigint past 2^53: its digits",
+    "bigint-past-2-53",
+    { id: "18446744073709551616" },
+    { id: "18446744073709551616" },
+  ],
+  ["a bigint as the whole result", "bigint-alone", 3, 3],
+  ["NaN, Infinity and -0", "nan-infinity", { n: null, i: null, m: 0 }, { n: null, i: null, m: 0 }],
+  ["a Date", "date", { at: "1970-01-01T00:00:00.000Z" }, { at: "1970-01-01T00:00:00.000Z" }],
+  ["a Map and a Set", "map-set", { m: {}, s: {} }, { m: {}, s: {} }],
+  ["undefined, a function, a symbol in an object", "left-out", { k: 1 }, { k: 1 }],
+  ["undefined", "undefined", undefined, null],
+  ["a function", "function", unwritable, null],
+  ["a cycle", "cycle", unwritable, unwritable],
+  ["a toJSON that throws", "throwing-tojson", unwritable, unwritable],
+];
+
+const resultCases = written.flatMap(([title, name, answer, row]) => {
+  const path = `/results/${name}/`;
+  const jsonAnswer: Answer =
+    answer === unwritable
+      ? unwritable
+      : answer === undefined
+        ? { status: 204, headers: cors, body: null }
+        : { status: 200, headers: { ...jsonType, ...cors }, body: answer };
+  const listAnswer: Answer =
+    row === unwritable
+      ? unwritable
+      : { status: 200, headers: { ...paged(path, 1, 1, 1, 30), ...cors }, body: [row] };
+  return [
+    [`json() returning ${title}`, { method: "DELETE", path, headers: fromApp }, jsonAnswer],
+    [`a list row of ${title}`, { path, headers: fromApp }, listAnswer],
+  ] as const;
+});
+
 const cases: readonly (readonly [string, Call, Answer])[] = [
+  ...resultCases,
   // --- the spec's examples
   [
     "spec example: 3 items, page=2&page_size=1",
@@ -1027,5 +1086,27 @@ describe.each(Object.keys(adapters))("%s", (name) => {
       ...expected,
       headers: { ...expected.headers, ...allow },
     });
+  });
+
+  /** The UTF-8 length of the body `request` gets, or null for none. */
+  async function bodyLength({ method = "GET", path, headers, body }: Call) {
+    const response = await fetch(server.origin + path, {
+      method,
+      ...(headers === undefined ? {} : { headers }),
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await response.text();
+    return [response, text === "" ? null : String(Buffer.byteLength(text))] as const;
+  }
+
+  it.each(cases)("sends %s in one piece with its Content-Length", async (_title, request) => {
+    const [response, length] = await bodyLength(request);
+    // A HEAD answer tells the length of the GET's body, which it leaves out.
+    const expected =
+      request.method === "HEAD" ? (await bodyLength({ ...request, method: "GET" }))[1] : length;
+    expect([
+      response.headers.get("content-length"),
+      response.headers.get("transfer-encoding"),
+    ]).toStrictEqual([expected, null]);
   });
 });

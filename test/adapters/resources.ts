@@ -175,6 +175,41 @@ const versioned = defineResource(
   { version: { served: ["v1", "v2"], default: "v1" }, linkParams: "all" },
 );
 
+function cycle() {
+  const value: Record<string, unknown> = { id: 1 };
+  value.self = value;
+  return value;
+}
+
+/**
+ * Handler results JSON cannot hold as they are, by the name in their path: `/results/<name>/`
+ * answers a json DELETE with the value, and a list GET with the value as its one row.
+ */
+export const RESULTS: Readonly<Record<string, () => unknown>> = {
+  unicode: () => ({ name: "café 😀" }),
+  bigint: () => ({ deleted: 3n }),
+  "bigint-past-2-53": () => ({ id: 2n ** 64n }),
+  "bigint-alone": () => 3n,
+  "nan-infinity": () => ({ n: Number.NaN, i: Number.POSITIVE_INFINITY, m: -0 }),
+  date: () => ({ at: new Date(0) }),
+  "map-set": () => ({ m: new Map([["a", 1]]), s: new Set([1]) }),
+  "left-out": () => ({ u: undefined, f: () => 1, s: Symbol("s"), k: 1 }),
+  undefined: () => undefined,
+  function: () => () => 1,
+  cycle,
+  "throwing-tojson": () => ({
+    toJSON() {
+      throw new Error("postgres://user:secret@db/packages");
+    },
+  }),
+};
+const resultOf = ({ path }: { path: Readonly<Record<string, string>> }) =>
+  (RESULTS[path.name ?? ""] ?? (() => null))();
+const results = defineResource(
+  { GET: list({ handler: (context) => [resultOf(context)] }), DELETE: json({ handler: resultOf }) },
+  { cors: true },
+);
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -200,6 +235,7 @@ export const routes: readonly (readonly [string, Resource])[] = [
       { version: { served: ["v1", "v2"] }, linkParams: "page-only" },
     ),
   ],
+  ["/results/:name/", results],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
   [
     "/small-body/",

@@ -256,6 +256,17 @@ describe("cursorList", () => {
       ]).toStrictEqual([status, body]);
     },
   );
+  it("writes rows with bigint ids by the JSON rule: a safe one a number, a larger one its digits", async () => {
+    const resource = listing({
+      order: [{ name: "id", direction: "desc", type: "bigint" }],
+      handler: () => [{ id: 2n ** 64n }, { id: 5n }],
+    });
+    const answer = await handleResource(resource, request("/l"));
+    expect([answer.status, answer.body]).toStrictEqual([
+      200,
+      '[{"id":"18446744073709551616"},{"id":5}]',
+    ]);
+  });
 
   it("sends no count without one, and a 64-bit id as text in its token", async () => {
     const big = [{ id: "9223372036854775807" }, { id: "9223372036854775806" }];

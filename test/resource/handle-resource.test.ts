@@ -114,6 +114,7 @@ describe("handleResource", () => {
         "X-Pagination-PageTotal": "3",
         "X-Pagination-PageSize": "2",
         Allow: "GET, OPTIONS",
+        "Content-Length": "5",
       },
       body: "[3,4]",
     });
@@ -207,7 +208,11 @@ describe("handleResource", () => {
     });
     expect(await handleResource(resource, request())).toStrictEqual({
       status: 404,
-      headers: { "Content-Type": "application/problem+json", Allow: "GET, OPTIONS" },
+      headers: {
+        "Content-Type": "application/problem+json",
+        "Content-Length": "113",
+        Allow: "GET, OPTIONS",
+      },
       body: '{"type":"about:blank","title":"Not Found","status":404,"detail":"No such repository.","code":"page_out_of_range"}',
     });
   });

@@ -39,6 +39,7 @@ const page2Of3 = {
     "X-Pagination-PageTotal": "3",
     "X-Pagination-PageSize": "10",
     Allow: "GET, OPTIONS",
+    "Content-Length": String(JSON.stringify(ids(11, 20)).length),
   },
   body: JSON.stringify(ids(11, 20)),
 };
@@ -238,6 +239,7 @@ describe("countless lists: no count, a row more fetched to know whether another 
       status,
       headers: {
         "Content-Type": "application/json",
+        "Content-Length": String(JSON.stringify(rows).length),
         ...pagination,
         Allow: "GET, OPTIONS",
       },
@@ -285,14 +287,14 @@ describe("countless lists: no count, a row more fetched to know whether another 
   });
 });
 
-/** The answer's headers but Content-Type and Allow, and its rows. */
+/** The answer's headers but Content-Type, Content-Length and Allow, and its rows. */
 const served = async (
   result: () => ListResult<unknown>,
   url: string,
   options?: ResourceOptions,
 ) => {
   const { headers, body } = await serve(result, url, options);
-  const { "Content-Type": _type, Allow: _allow, ...rest } = headers;
+  const { "Content-Type": _type, "Content-Length": _length, Allow: _allow, ...rest } = headers;
   return [rest, JSON.parse(body ?? "null")];
 };
 const capped = (total: number, cap: number) => () => ({

@@ -3,7 +3,7 @@ import { problemResponse } from "../../src/adapter/index.js";
 import { PagewiseError } from "../../src/index.js";
 
 describe("problemResponse", () => {
-  it("answers with the status, problem+json, the error's headers and the problem", () => {
+  it("answers with the status, problem+json and its length, the error's headers and the problem", () => {
     const error = new PagewiseError(
       405,
       "method_not_allowed",
@@ -13,7 +13,11 @@ describe("problemResponse", () => {
     );
     expect(problemResponse(error)).toStrictEqual({
       status: 405,
-      headers: { "Content-Type": "application/problem+json", Allow: "GET, OPTIONS" },
+      headers: {
+        "Content-Type": "application/problem+json",
+        "Content-Length": "107",
+        Allow: "GET, OPTIONS",
+      },
       body: '{"type":"about:blank","title":"Method Not Allowed","status":405,"detail":"No.","code":"method_not_allowed"}',
     });
   });
