@@ -8,6 +8,7 @@ export default defineConfig([
       "express/index": "src/express/index.ts",
       "fastify/index": "src/fastify/index.ts",
       "fetch/index": "src/fetch/index.ts",
+      "cursor/index": "src/cursor/index.ts",
       "client/index": "src/client/index.ts",
     },
     format: ["esm", "cjs"],

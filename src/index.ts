@@ -18,8 +18,6 @@ export {
 } from "./errors.js";
 // HTTP pieces the conventions build on.
 export { formatLinkHeader, type LinkValue } from "./http/link-header.js";
-export { isJsonMediaType } from "./http/media-type.js";
-export { sendsParamsInBody } from "./http/methods.js";
 export type { PathParams } from "./http/path-pattern.js";
 // OpenAPI 3.1 descriptions of resources (docs/openapi.md).
 export {
@@ -51,35 +49,12 @@ export {
   type CountlessPageRequest,
   paginateCountless,
 } from "./pagination/countless-page.js";
-// Cursor (keyset) pagination: an opt-in departure from the spec (docs/cursors.md).
-export {
-  type CursorLinkTargets,
-  type CursorParamNames,
-  cursorLinkHeader,
-} from "./pagination/cursor-links.js";
-export { type CursorPage, type CursorPageRequest, cursorPage } from "./pagination/cursor-page.js";
-export {
-  type CursorCodec,
-  type CursorCodecOptions,
-  type CursorValue,
-  cursorCodec,
-} from "./pagination/cursor-token.js";
 // Pagination (spec section 4.3): page parameters, page math, links and headers.
 export {
   exposedHeaderNames,
   headerNamePresets,
   type PaginationHeaderNames,
 } from "./pagination/header-names.js";
-export {
-  type CursorSide,
-  compareSortValues,
-  type KeysetColumn,
-  type KeysetSql,
-  keysetSql,
-  type SortColumn,
-  sortColumns,
-} from "./pagination/keyset.js";
-export { keysetRows } from "./pagination/keyset-rows.js";
 export { type PageLink, type PageLinksOptions, pageLinks } from "./pagination/page-links.js";
 export {
   type PageParams,
@@ -109,11 +84,6 @@ export {
   type RequestParamsInput,
   readRequestParams,
 } from "./params/read-request-params.js";
-export {
-  type SplitRequest,
-  type SplitRequestParamsOptions,
-  splitRequestParams,
-} from "./params/split-request-params.js";
 export type { StandardSchemaV1 } from "./params/standard-schema.js";
 // Resources: one URL's methods, served by the adapters.
 export {

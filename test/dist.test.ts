@@ -17,6 +17,7 @@ const entries = [
   "express/index",
   "fastify/index",
   "fetch/index",
+  "cursor/index",
   "client/index",
 ] as const;
 
@@ -56,11 +57,22 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
       ["fetchHandler", "fetchRouter", "toResponse"],
       [
+        "compareSortValues",
+        "cursorCodec",
+        "cursorLinkHeader",
+        "cursorPage",
+        "keysetRows",
+        "keysetSql",
+        "sortColumns",
+      ],
+      [
         "PaginationError",
         "buildRequest",
         "expandTemplate",
         "parseLinkHeader",
         "retryAfterMs",
+        "sendsParamsInBody",
+        "splitRequestParams",
         "walkItems",
         "walkPages",
       ],

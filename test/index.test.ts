@@ -1,77 +1,141 @@
-import { expect, it } from "vitest";
+/**
+ * The list of record of what each entry point exports: its values exactly, and no name (value or
+ * type) exported from two entry points.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import * as adapter from "../src/adapter/index.js";
+import * as client from "../src/client/index.js";
+import * as cursor from "../src/cursor/index.js";
 import * as express from "../src/express/index.js";
 import * as fastify from "../src/fastify/index.js";
 import * as fetchEntry from "../src/fetch/index.js";
 import * as pagewise from "../src/index.js";
 
-it.each<[string, Record<string, unknown>, string[]]>([
-  [
-    "pagewise: what a server author needs",
-    pagewise,
+/** Each entry point's source file, relative to src/. */
+const ENTRY_FILES = {
+  pagewise: "index.ts",
+  "pagewise/adapter": "adapter/index.ts",
+  "pagewise/express": "express/index.ts",
+  "pagewise/fastify": "fastify/index.ts",
+  "pagewise/fetch": "fetch/index.ts",
+  "pagewise/cursor": "cursor/index.ts",
+  "pagewise/client": "client/index.ts",
+} as const;
+
+type Entry = keyof typeof ENTRY_FILES;
+
+describe("entry points", () => {
+  it.each<[Entry, Record<string, unknown>, string[]]>([
     [
-      "defaults.afterParam",
-      "defaults.beforeParam",
-      "defaults.maxBodyBytes",
-      "defaults.maxCursorLength",
-      "defaults.maxPageSize",
-      "defaults.pageParam",
-      "defaults.pageSize",
-      "defaults.pageSizeParam",
-      "defaults.versionParam",
-      "PROBLEM_CONTENT_TYPE",
-      "PagewiseError",
-      "apiKeyVerifier",
-      "capCount",
-      "compareSortValues",
-      "cursorCodec",
-      "cursorLinkHeader",
-      "cursorList",
-      "cursorPage",
-      "defineResource",
-      "exposedHeaderNames",
-      "formatLinkHeader",
-      "headerNamePresets",
-      "isJsonMediaType",
-      "json",
-      "keysetRows",
-      "keysetSql",
-      "list",
-      "openApiDocument",
-      "openApiPaths",
-      "pageLinks",
-      "paginate",
-      "paginateCountless",
-      "paginationHeaders",
-      "parsePageParams",
-      "readRequestParams",
-      "sendsParamsInBody",
-      "serviceUnavailable",
-      "sortColumns",
-      "splitRequestParams",
+      "pagewise",
+      pagewise,
+      [
+        "PROBLEM_CONTENT_TYPE",
+        "PagewiseError",
+        "apiKeyVerifier",
+        "capCount",
+        "cursorList",
+        "defaults",
+        "defineResource",
+        "exposedHeaderNames",
+        "formatLinkHeader",
+        "headerNamePresets",
+        "json",
+        "list",
+        "openApiDocument",
+        "openApiPaths",
+        "pageLinks",
+        "paginate",
+        "paginateCountless",
+        "paginationHeaders",
+        "parsePageParams",
+        "readRequestParams",
+        "serviceUnavailable",
+      ],
     ],
-  ],
-  [
-    "pagewise/adapter: what an adapter author needs",
-    adapter,
     [
-      "defaults.maxBodyBytes",
-      "compilePathPattern",
-      "corsHeaders",
-      "frameworkError",
-      "handleResource",
-      "notFoundProblem",
-      "problemResponse",
-      "serveResource",
+      "pagewise/adapter",
+      adapter,
+      [
+        "compilePathPattern",
+        "corsHeaders",
+        "frameworkError",
+        "handleResource",
+        "isJsonMediaType",
+        "notFoundProblem",
+        "problemResponse",
+        "serveResource",
+      ],
     ],
-  ],
-  ["pagewise/express", express, ["expressErrorHandler", "expressHandler", "writeResponse"]],
-  [
-    "pagewise/fastify",
-    fastify,
-    ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
-  ],
-  ["pagewise/fetch", fetchEntry, ["fetchHandler", "fetchRouter", "toResponse"]],
-])("%s: exactly the curated API", (_name, entry, names) => {
-  expect(Object.keys(entry).sort()).toStrictEqual(names);
+    ["pagewise/express", express, ["expressErrorHandler", "expressHandler", "writeResponse"]],
+    [
+      "pagewise/fastify",
+      fastify,
+      ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
+    ],
+    ["pagewise/fetch", fetchEntry, ["fetchHandler", "fetchRouter", "toResponse"]],
+    [
+      "pagewise/cursor",
+      cursor,
+      [
+        "compareSortValues",
+        "cursorCodec",
+        "cursorLinkHeader",
+        "cursorPage",
+        "keysetRows",
+        "keysetSql",
+        "sortColumns",
+      ],
+    ],
+    [
+      "pagewise/client",
+      client,
+      [
+        "PaginationError",
+        "buildRequest",
+        "expandTemplate",
+        "parseLinkHeader",
+        "retryAfterMs",
+        "sendsParamsInBody",
+        "splitRequestParams",
+        "walkItems",
+        "walkPages",
+      ],
+    ],
+  ])("%s: exactly the curated values", (_name, entry, names) => {
+    expect(Object.keys(entry).sort()).toStrictEqual(names);
+  });
+
+  it("exports no name, value or type, from two entry points", () => {
+    const owners = new Map<string, Entry[]>();
+    for (const [entry, file] of Object.entries(ENTRY_FILES) as [Entry, string][]) {
+      for (const name of exportedNames(file))
+        owners.set(name, [...(owners.get(name) ?? []), entry]);
+    }
+    const twice = [...owners].filter(([, entries]) => entries.length > 1);
+    expect(twice).toStrictEqual([]);
+  });
+
+  it("reads the names of export lists (the check above sees every name)", () => {
+    expect(exportedNames("cursor/index.ts")).toContain("SortColumn");
+    expect(exportedNames("index.ts")).toContain("defineResource");
+    expect(exportedNames("fastify/index.ts")).toContain("FastifyPagewiseOptions");
+  });
 });
+
+/** The names an entry point exports: by `export { … }` lists and by declarations of its own. */
+function exportedNames(file: string): string[] {
+  const text = readFileSync(new URL(`../src/${file}`, import.meta.url), "utf8");
+  const listed = [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((match) =>
+    (match[1] as string)
+      .split(",")
+      .map((part) => part.trim().replace(/^type\s+/, ""))
+      .map((part) => part.split(/\s+as\s+/).at(-1) as string)
+      .filter((name) => name !== ""),
+  );
+  const declared = [
+    ...text.matchAll(/^export\s+(?:async\s+)?(?:function|const|type|interface|class)\s+(\w+)/gm),
+  ].map((match) => match[1] as string);
+  return [...listed, ...declared];
+}

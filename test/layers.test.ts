@@ -53,6 +53,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   express: [...CORE, "resource"],
   fastify: [...CORE, "resource", "openapi"],
   fetch: [...CORE, "resource"],
+  cursor: CORE,
   client: CORE,
 };
 

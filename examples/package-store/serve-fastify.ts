@@ -1,6 +1,7 @@
 /** The package API on Fastify 5: `npm run example`. */
 import Fastify from "fastify";
-import { defaults, frameworkError, notFoundProblem, problemResponse } from "pagewise/adapter";
+import { defaults } from "pagewise";
+import { frameworkError, notFoundProblem, problemResponse } from "pagewise/adapter";
 import { fastifyErrorHandler, fastifyPagewise, sendResponse } from "pagewise/fastify";
 import type { Config } from "./config.js";
 import {

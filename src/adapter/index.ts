@@ -6,8 +6,8 @@
  * @packageDocumentation
  */
 export { notFoundProblem } from "../errors.js";
+export { isJsonMediaType } from "../http/media-type.js";
 export { compilePathPattern, type PathMatcher } from "../http/path-pattern.js";
-export { defaults } from "../options.js";
 export {
   type CorsRequest,
   corsHeaders,

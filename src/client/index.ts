@@ -5,6 +5,12 @@
  * `URLSearchParams` and uri-templates (Node, browsers, Deno, Bun, workers).
  * @packageDocumentation
  */
+export { sendsParamsInBody } from "../http/methods.js";
+export {
+  type SplitRequest,
+  type SplitRequestParamsOptions,
+  splitRequestParams,
+} from "../params/split-request-params.js";
 export { type BuildRequestOptions, buildRequest, type PreparedRequest } from "./build-request.js";
 export { expandTemplate, type TemplateValue, type TemplateValues } from "./expand-template.js";
 export { type RetryOptions, retryAfterMs } from "./fetch-with-retry.js";

@@ -2,7 +2,7 @@ import type { OpenApiOperation, OpenApiParameter } from "../openapi/openapi-type
 import type { JsonSchema } from "../resource/operation-doc.js";
 
 /** A Fastify route schema, as `@fastify/swagger` reads it. */
-export type FastifyRouteSchema = Record<string, unknown>;
+type FastifyRouteSchema = Record<string, unknown>;
 
 /**
  * An operation's description as a Fastify route schema, for `@fastify/swagger`: the parameters

@@ -3,7 +3,7 @@ import { toHeaderSafeUrl } from "./header-safe-url.js";
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** A request target reduced to a header-safe absolute path and its raw query (no `?`, no fragment). */
-export interface RequestTarget {
+interface RequestTarget {
   readonly path: string;
   readonly query: string;
 }

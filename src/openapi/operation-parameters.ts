@@ -49,7 +49,7 @@ export function filterParameters(schema: StandardSchemaV1 | undefined): OpenApiP
 }
 
 /** The page size parameter, as page and cursor lists read it (the spec's section 4.3). */
-export function pageSizeParameter(settings: PageParamsSettings): OpenApiParameter {
+function pageSizeParameter(settings: PageParamsSettings): OpenApiParameter {
   const { defaultPageSize: size, maxPageSize: max, strict, overMaxIsError } = settings;
   const bad = strict ? "is a 400 problem (`invalid_parameter`)" : `is read as ${size}`;
   const over = overMaxIsError ? "is a 400 problem (`page_size_too_large`)" : `is read as ${max}`;

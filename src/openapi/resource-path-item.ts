@@ -26,7 +26,7 @@ import {
 import { problemResponses } from "./problem-responses.js";
 
 /** How an operation states that it needs the API key. */
-export type ApiKeyDescription =
+type ApiKeyDescription =
   /** A security requirement naming this `apiKey` scheme (declared in `components`). */
   | { readonly scheme: string }
   /** A required `X-Api-Key` header parameter (where no scheme can be declared). */

@@ -144,7 +144,7 @@ function compareWhole(x: CursorValue, y: CursorValue): number {
  * Text by code point, as UTF-8 bytes compare: JavaScript's `<` compares UTF-16 code units, which
  * puts U+10000 and beyond (surrogate pairs, 0xD800 to 0xDFFF) before U+E000 to U+FFFF.
  */
-export function compareCodePoints(x: string, y: string): number {
+function compareCodePoints(x: string, y: string): number {
   if (x === y) return 0;
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {

@@ -6,7 +6,7 @@ import { rowArray } from "./list-page.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 
 /** A cursor handler's answer: the rows in the direction of travel, and the count when given. */
-export interface CursorRows {
+interface CursorRows {
   readonly rows: readonly unknown[];
   /** The count given: exact, a bound or an estimate (each its own header); none without one. */
   readonly count: ReadCount | undefined;

@@ -3,7 +3,7 @@ import type { ResourceResponse } from "./contract.js";
 import { resultJson } from "./result-json.js";
 
 /** The media type of every JSON answer but a problem: exactly this, no charset parameter. */
-export const JSON_CONTENT_TYPE = "application/json";
+const JSON_CONTENT_TYPE = "application/json";
 
 /**
  * A response whose body is `value` written as JSON by {@link resultJson}, with its `Content-Type`

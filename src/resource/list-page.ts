@@ -12,7 +12,7 @@ import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ListItems, ListResult } from "./methods.js";
 
 /** A list handler's answer made a page: which page it is, and the rows that go out. */
-export interface ServedPage {
+interface ServedPage {
   readonly page: Page | CountlessPage;
   readonly rows: readonly unknown[];
 }

@@ -10,7 +10,7 @@ import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { walkItems } from "../../src/client/index.js";
-import { cursorCodec } from "../../src/index.js";
+import { cursorCodec } from "../../src/cursor/index.js";
 import { call, recordExchanges } from "../support/http-call.js";
 import { nonConforming } from "../support/openapi-conformance.js";
 import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isJsonMediaType } from "../../src/index.js";
+import { isJsonMediaType } from "../../src/http/media-type.js";
 
 describe("isJsonMediaType", () => {
   it.each<[string, boolean]>([

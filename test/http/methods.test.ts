@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sendsParamsInBody } from "../../src/index.js";
+import { sendsParamsInBody } from "../../src/http/methods.js";
 
 describe("sendsParamsInBody", () => {
   it.each<[string, boolean]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CursorLinkTargets, cursorLinkHeader } from "../../src/index.js";
+import { type CursorLinkTargets, cursorLinkHeader } from "../../src/pagination/cursor-links.js";
 
 const names = { pageSizeParam: "page_size", afterParam: "after", beforeParam: "before" };
 const all: CursorLinkTargets = { first: true, prev: "P.s", next: "N.s" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CursorPageRequest, cursorPage } from "../../src/index.js";
+import { type CursorPageRequest, cursorPage } from "../../src/pagination/cursor-page.js";
 
 type Case = [
   string,

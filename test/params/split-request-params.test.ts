@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitRequestParams } from "../../src/index.js";
+import { splitRequestParams } from "../../src/params/split-request-params.js";
 
 const asPlain = (split: ReturnType<typeof splitRequestParams>) => ({
   ...split,

@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
 import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import { cursorCodec } from "../../src/cursor/index.js";
 import {
   type CursorListDefinition,
-  cursorCodec,
   cursorList,
   defineResource,
   type ResourceOptions,

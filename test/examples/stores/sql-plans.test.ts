@@ -20,7 +20,7 @@ import {
   SEARCH_STATUS,
   SqlStore,
 } from "../../../examples/package-store/stores/sql-store.js";
-import { sortColumns } from "../../../src/index.js";
+import { sortColumns } from "../../../src/cursor/index.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 

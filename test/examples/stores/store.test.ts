@@ -10,7 +10,7 @@ import {
   STATUSES,
   type Status,
 } from "../../../examples/package-store/stores/package-store.js";
-import { sortColumns } from "../../../src/index.js";
+import { sortColumns } from "../../../src/cursor/index.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
