@@ -9,7 +9,10 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
  */
 export const alias = [
   { find: /^pagewise$/, replacement: src("index.ts") },
-  { find: /^pagewise\/(adapter|express|fastify|fetch|cursor|client)$/, replacement: src("$1/index.ts") },
+  {
+    find: /^pagewise\/(adapter|express|fastify|fetch|cursor|client)$/,
+    replacement: src("$1/index.ts"),
+  },
 ];
 
 export default defineConfig({
