@@ -5,6 +5,8 @@ import { apiKeyVerifier, defineResource, list } from "pagewise";
 import { fastifyPagewise } from "pagewise/fastify";
 import { z } from "zod";
 
+const { API_KEY, PORT } = process.env;
+
 const row = z.object({ id: z.number().int(), name: z.string() });
 const rows = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, name: `pkg-${i + 1}` }));
 
@@ -15,7 +17,7 @@ const packages = defineResource(
       handler: () => rows,
     }),
   },
-  { apiKey: apiKeyVerifier(process.env.API_KEY ?? "dev-key") },
+  { apiKey: apiKeyVerifier(API_KEY ?? "dev-key") },
 );
 
 const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
@@ -27,5 +29,5 @@ await app.register(swaggerUi, { routePrefix: "/docs" }); // the UI; the document
 await app.register(fastifyPagewise);
 app.pagewise("/package/:owner/:repo/packages/", packages);
 
-const address = await app.listen({ port: Number(process.env.PORT ?? 3000), host: "127.0.0.1" });
+const address = await app.listen({ port: Number(PORT ?? 3000), host: "127.0.0.1" });
 console.log(`Listening on ${address}`);
