@@ -47,6 +47,12 @@ export interface MadeUp<T> {
  * - A row read before at the edge: the page repeats rows.
  * - From the first move on, every page drops the rows read. Until then pages are returned as
  *   they are (rows without an id may rightly repeat the same JSON).
+ *
+ * @param watch - the walk, its row keys and its trust in edge requests (an `unsure` edge where
+ *   nothing was found refuses further edge requests)
+ * @param arrival - the page come in, the page before it, and what the walk knows
+ * @returns the page to serve and go on from, whether the list moved so far, and whether this
+ *   page showed the move
  */
 export async function* madeUpFor<T>(
   watch: WalkWatch,
