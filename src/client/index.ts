@@ -14,9 +14,9 @@ export {
 export { type BuildRequestOptions, buildRequest, type PreparedRequest } from "./build-request.js";
 export { expandTemplate, type TemplateValue, type TemplateValues } from "./expand-template.js";
 export { type RetryOptions, retryAfterMs } from "./fetch-with-retry.js";
-export type { EdgeCheck } from "./page-edge.js";
 export { PaginationError, type PaginationErrorCode } from "./pagination-error.js";
 export { type ParsedLink, parseLinkHeader } from "./parse-link-header.js";
+export type { EdgeCheck } from "./repair/page-edge.js";
 export {
   type FetchedPage,
   type ListChange,

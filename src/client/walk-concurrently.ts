@@ -1,17 +1,23 @@
-import { followNextLinks, startNumber } from "./follow-next-links.js";
+import { followNextLinks } from "./follow-next-links.js";
 import { unlessPastTheEnd } from "./pagination-error.js";
-import { readRows } from "./read-rows.js";
+import { startNumber } from "./repair/page-number.js";
+import type { Repair } from "./repair/repair.js";
 import type { Walk } from "./walk-context.js";
 import type { FetchedPage } from "./walk-options.js";
 
 /**
  * The pages after `first` that its `X-Pagination-PageTotal` announces, `concurrency` at a time,
- * in order; then on by next links from the last one that fitted, knowing the rows read (the list
- * grew, or changed: a page past the end, or with another count or page number than asked for,
- * stops the launching).
+ * in order, each reported and yielded; then on by next links from the last one that fitted (the
+ * list grew, or changed: a page past the end, or with another count or page number than asked
+ * for, stops the launching). `repair` is told the rows read, and a page that did not fit.
+ *
+ * @param walk - the walk
+ * @param repair - the walk's repair (see `createRepair`)
+ * @param first - the walk's first page, with `X-Pagination-PageTotal` and `-Count`
  */
 export async function* walkConcurrently<T>(
   walk: Walk,
+  repair: Repair<T>,
   first: FetchedPage<T>,
 ): AsyncGenerator<FetchedPage<T>> {
   const firstNumber = startNumber(walk, first);
@@ -30,10 +36,8 @@ export async function* walkConcurrently<T>(
     inFlight.push({ number, page });
   };
   while (launched <= total && inFlight.length < walk.concurrency) launch();
-  const read = readRows(walk.keyOf);
-  read.remember(first.items);
+  repair.noteRead(first);
   let last = first;
-  let moved = false;
   while (inFlight.length > 0) {
     const { number, page: pending } = inFlight.shift() as (typeof inFlight)[number];
     const page = await unlessPastTheEnd(pending);
@@ -41,16 +45,17 @@ export async function* walkConcurrently<T>(
     // another page served for this one): the pages fetched at once no longer fit together. Drop
     // them and go on by next links from the last page that did, which make up for what moved.
     if (page === undefined || !fits(first, page, number)) {
-      moved = true;
+      repair.noteMove();
       break;
     }
     if (launched <= total) launch();
-    read.remember(page.items);
+    repair.noteRead(page);
     last = page;
+    walk.notePage(page);
     yield page;
   }
   // The list grew or changed during the walk: go on by the last good page's next links.
-  yield* followNextLinks(walk, last, { read, moved, startPage: firstNumber });
+  yield* followNextLinks(walk, repair, last);
 }
 
 /** Whether `page` is page `number` of the list `first` began: its number, and the same count. */

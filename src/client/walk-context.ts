@@ -3,10 +3,8 @@ import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { fetchOnTrustedOrigins } from "./fetch-on-trusted-origins.js";
 import { fetchWithRetry } from "./fetch-with-retry.js";
-import type { EdgeCheck, EdgeTrust } from "./page-edge.js";
 import { PaginationError } from "./pagination-error.js";
 import { requestSignals } from "./request-signal.js";
-import { rowKeyOf } from "./row-key.js";
 import { originGuard } from "./trusted-origins.js";
 import type { FetchedPage, WalkOptions } from "./walk-options.js";
 
@@ -18,26 +16,18 @@ export interface Walk {
   readonly pageSizeParam: string;
   readonly pageSize: number | undefined;
   readonly concurrency: number;
-  readonly checkEdges: EdgeCheck;
-  /** What the walk's edge requests have shown of the server (see `rowAtEdge`). */
-  readonly edgeTrust: EdgeTrust;
   /** Ends the walk's requests: the caller's signal, or the walk ending early. */
   readonly signal: AbortSignal;
-  /** A row's key: how the walk tells it from another (see {@link WalkOptions.rowKey}). */
-  readonly keyOf: (item: unknown) => string;
   /** Fetches a page. */
   fetchPage<T>(url: string): Promise<FetchedPage<T>>;
   /**
-   * Reports a page yielded in its turn (not one read again): progress, and a change it shows
-   * (its count, or its edge), once.
+   * Reports a page yielded in its turn (not one read again to make up for rows that moved: its
+   * count is not news): progress, and a change it shows, once: its count, or `moved` (another row
+   * at its edge, or no rows where a next link led).
    */
-  notePage(page: FetchedPage<unknown>): void;
+  notePage(page: FetchedPage<unknown>, moved?: boolean): void;
   /** Reports a change seen where no page is yielded (a page now past the end). */
   reportMove(url: string): void;
-  /** Pages read again to make up for rows that moved: their count is not news. */
-  readonly reread: WeakSet<object>;
-  /** Pages that showed a move: another row at their edge, or no rows where a next link led. */
-  readonly movedPages: WeakSet<object>;
 }
 
 /**
@@ -61,31 +51,25 @@ export function prepareWalk(
   if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
   let lastCount: number | undefined;
   let pages = 0;
-  const movedPages = new WeakSet<object>();
   return {
     startUrl: startUrl.href,
     pageParam,
     pageSizeParam,
     pageSize,
     concurrency: options.concurrency ?? 1,
-    checkEdges: options.checkEdges ?? "uncounted",
-    edgeTrust: { pagesByOne: false, refused: false, failures: 0 },
     signal,
-    keyOf: rowKeyOf(options.rowKey),
     fetchPage: pageFetcher(startUrl.href, request.init, options, signal),
-    notePage(page) {
+    notePage(page, moved = false) {
       options.onProgress?.({ pages: ++pages, pageTotal: page.pageTotal });
       const { count } = page;
       const changed = lastCount !== undefined && count !== undefined && count !== lastCount;
-      if (changed || movedPages.has(page)) {
+      if (changed || moved) {
         const counts = changed ? { count: { from: lastCount as number, to: count } } : {};
         options.onListChange?.({ url: page.url, ...counts });
       }
       if (count !== undefined) lastCount = count;
     },
     reportMove: (url) => options.onListChange?.({ url }),
-    reread: new WeakSet(),
-    movedPages,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { RetryOptions } from "./fetch-with-retry.js";
-import type { EdgeCheck } from "./page-edge.js";
+import type { EdgeCheck } from "./repair/page-edge.js";
 
 /** Options of {@link walkPages} and {@link walkItems}. */
 export interface WalkOptions<T = unknown> extends RetryOptions {

@@ -2,7 +2,8 @@ import { assertOption } from "../option-checks.js";
 import { defaults } from "../options.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
-import { EDGE_CHECKS } from "./page-edge.js";
+import { EDGE_CHECKS } from "./repair/page-edge.js";
+import { createRepair } from "./repair/repair.js";
 import { assertTrustedOrigins } from "./trusted-origins.js";
 import { walkConcurrently } from "./walk-concurrently.js";
 import { prepareWalk } from "./walk-context.js";
@@ -67,17 +68,13 @@ async function* pagesOf<T>(
     const first = await walk.fetchPage<T>(walk.startUrl);
     walk.notePage(first);
     yield first;
+    const repair = createRepair<T>(walk, options, first);
     // Pages fetched at once fit together only while their count says the list is as it was.
     const concurrent =
       walk.concurrency > 1 && first.pageTotal !== undefined && first.count !== undefined;
-    for await (const page of concurrent
-      ? walkConcurrently(walk, first)
-      : followNextLinks(walk, first)) {
-      // A page read again is no step onwards, and its count is not news: the change is the
-      // page's that showed it.
-      if (!walk.reread.has(page)) walk.notePage(page);
-      yield page;
-    }
+    yield* concurrent
+      ? walkConcurrently(walk, repair, first)
+      : followNextLinks(walk, repair, first);
   } finally {
     stop.abort();
   }

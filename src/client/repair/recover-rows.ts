@@ -1,7 +1,8 @@
-import { unlessPastTheEnd } from "./pagination-error.js";
+import { unlessPastTheEnd } from "../pagination-error.js";
+import type { Walk } from "../walk-context.js";
+import type { FetchedPage } from "../walk-options.js";
 import type { KnownRows } from "./read-rows.js";
-import type { Walk } from "./walk-context.js";
-import type { FetchedPage } from "./walk-options.js";
+import type { WalkWatch } from "./walk-watch.js";
 
 /** Pages a walk reads again when a list shrank under it, at most. */
 export const MAX_PAGES_BACK = 10;
@@ -21,7 +22,7 @@ export interface PagesBack {
  * it) or {@link MAX_PAGES_BACK} pages, yielded in order with only the rows not yielded yet.
  * Pages now past the end are passed over.
  *
- * @param walk - the walk
+ * @param watch - the walk and its row keys
  * @param back - the page before the edge, and the lowest page number
  * @param page - the page after it
  * @param known - the keys of the rows read; the rows yielded here are added
@@ -29,7 +30,7 @@ export interface PagesBack {
  *   and whether rows not read before were found
  */
 export async function* pagesBackToKnown<T>(
-  walk: Walk,
+  watch: WalkWatch,
   back: PagesBack,
   page: FetchedPage<T>,
   known: KnownRows,
@@ -38,16 +39,16 @@ export async function* pagesBackToKnown<T>(
   const lowest = Math.max(back.lowest, back.last - MAX_PAGES_BACK + 1);
   let after: FetchedPage<T> | undefined;
   for (let number = back.last + 1; number >= lowest; number--) {
-    const read = await readAgain<T>(walk, page.url, number);
+    const read = await readAgain<T>(watch.walk, page.url, number);
     if (read === undefined) continue;
     if (number > back.last) after = read;
     else again.unshift(read);
     const first = read.items[0];
-    if (first !== undefined && known.has(walk.keyOf(first))) break;
+    if (first !== undefined && known.has(watch.keyOf(first))) break;
   }
   let found = false;
   for (const read of again) {
-    const missed = unseen(walk, read, known);
+    const missed = unseen(watch, read, known);
     if (missed === undefined) continue;
     found = true;
     yield missed;
@@ -67,18 +68,19 @@ async function readAgain<T>(
 }
 
 /**
- * A page read again with only the rows not yielded yet (their keys added to `known`, the page
- * marked as read again), or undefined when it holds none.
+ * A page read again with only the rows not yielded yet (their keys added to `known`), or
+ * undefined when it holds none.
  */
-function unseen<T>(walk: Walk, page: FetchedPage<T>, known: KnownRows): FetchedPage<T> | undefined {
+function unseen<T>(
+  watch: WalkWatch,
+  page: FetchedPage<T>,
+  known: KnownRows,
+): FetchedPage<T> | undefined {
   const missed = page.items.filter((item) => {
-    const key = walk.keyOf(item);
+    const key = watch.keyOf(item);
     if (known.has(key)) return false;
     known.add(key);
     return true;
   });
-  if (missed.length === 0) return undefined;
-  const recovered = { ...page, items: missed };
-  walk.reread.add(recovered);
-  return recovered;
+  return missed.length === 0 ? undefined : { ...page, items: missed };
 }

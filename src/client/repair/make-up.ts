@@ -1,10 +1,10 @@
+import type { FetchedPage } from "../walk-options.js";
 import type { EdgeRow } from "./edge-row.js";
 import { type EdgeMove, edgeMove } from "./page-edge.js";
 import { linkedByNumber } from "./page-number.js";
 import type { ReadRows } from "./read-rows.js";
 import { pagesBackToKnown } from "./recover-rows.js";
-import type { Walk } from "./walk-context.js";
-import type { FetchedPage } from "./walk-options.js";
+import type { WalkWatch } from "./walk-watch.js";
 
 /** A page come in by a next link, with what the walk knows around it. */
 export interface Arrival<T> {
@@ -31,6 +31,8 @@ export interface MadeUp<T> {
   readonly moved: boolean;
   /** The page as the walk goes on from it: the page, or the page read again. */
   readonly from: FetchedPage<T>;
+  /** The page showed a move: another row at its edge, or no rows where a next link led. */
+  readonly showsMove: boolean;
 }
 
 /**
@@ -45,13 +47,19 @@ export interface MadeUp<T> {
  * - A row read before at the edge: the page repeats rows.
  * - From the first move on, every page drops the rows read. Until then pages are returned as
  *   they are (rows without an id may rightly repeat the same JSON).
+ *
+ * @param watch - the walk, its row keys and its trust in edge requests (an `unsure` edge where
+ *   nothing was found refuses further edge requests)
+ * @param arrival - the page come in, the page before it, and what the walk knows
+ * @returns the page to serve and go on from, whether the list moved so far, and whether this
+ *   page showed the move
  */
 export async function* madeUpFor<T>(
-  walk: Walk,
+  watch: WalkWatch,
   arrival: Arrival<T>,
 ): AsyncGenerator<FetchedPage<T>, MadeUp<T>> {
   const { previous, page, edge, read } = arrival;
-  const move = edgeMoveOf(walk, previous, edge, read);
+  const move = edgeMoveOf(watch, previous, edge, read);
   // No rows where a next link led, from a server that links on only while rows follow (one that
   // sends the spec's X-Pagination-Page or a count, or answered 404 past the end): rows went. A
   // server without them may link on from a full last page.
@@ -61,34 +69,33 @@ export async function* madeUpFor<T>(
     previous.count !== undefined && page.count !== undefined && page.count !== previous.count;
   const unsure = edge?.unsure === true;
   if (!arrival.moved && !counted && !empty && !unsure && (move === undefined || move === "held")) {
-    return { served: page, moved: false, from: page };
+    return { served: page, moved: false, from: page, showsMove: false };
   }
   let from = page;
   let found = false;
-  const last = linkedByNumber(walk.pageParam, previous, page.url);
+  const last = linkedByNumber(watch.walk.pageParam, previous, page.url);
   const reread = move === "shrank" || (move === undefined && (counted || empty || unsure));
   if (reread && last !== undefined) {
     const back = { last, lowest: arrival.startPage };
-    const again = yield* remembered(pagesBackToKnown(walk, back, page, read), read);
-    if (again.after !== undefined && !sameRows(walk, again.after, page)) from = again.after;
+    const again = yield* remembered(pagesBackToKnown(watch, back, page, read), read);
+    if (again.after !== undefined && !sameRows(watch, again.after, page)) from = again.after;
     found = again.found || from !== page;
   }
-  if (unsure && !found) walk.edgeTrust.refused = true; // the server does not page by one row
-  const shown = move === "grew" || move === "shrank" || empty || (unsure && found);
-  const moved = arrival.moved || counted || shown;
-  if (!moved) return { served: from, moved, from };
-  const items = from.items.filter((item) => !read.has(walk.keyOf(item)));
+  if (unsure && !found) watch.edgeTrust.refused = true; // the server does not page by one row
+  const showsMove = move === "grew" || move === "shrank" || empty || (unsure && found);
+  const moved = arrival.moved || counted || showsMove;
+  if (!moved) return { served: from, moved, from, showsMove };
+  const items = from.items.filter((item) => !read.has(watch.keyOf(item)));
   const served = items.length === from.items.length ? from : { ...from, items };
-  if (shown) walk.movedPages.add(served);
-  return { served, moved, from };
+  return { served, moved, from, showsMove };
 }
 
 /** Whether two reads of a page hold the same rows (by key), in the same order. */
-function sameRows<T>(walk: Walk, one: FetchedPage<T>, other: FetchedPage<T>): boolean {
+function sameRows<T>(watch: WalkWatch, one: FetchedPage<T>, other: FetchedPage<T>): boolean {
   const { items } = other;
   return (
     one.items.length === items.length &&
-    one.items.every((item, i) => walk.keyOf(item) === walk.keyOf(items[i]))
+    one.items.every((item, i) => watch.keyOf(item) === watch.keyOf(items[i]))
   );
 }
 
@@ -110,11 +117,11 @@ async function* remembered<T, R>(
  * {@link edgeMove}); undefined when the edge was not checked, or its 404 was `unsure`.
  */
 function edgeMoveOf<T>(
-  walk: Walk,
+  watch: WalkWatch,
   previous: FetchedPage<T>,
   edge: EdgeRow | undefined,
   read: ReadRows,
 ): EdgeMove | undefined {
   if (edge === undefined || edge.unsure) return undefined;
-  return edgeMove(walk.keyOf(previous.items.at(-1)), edge.key, (key) => read.has(key));
+  return edgeMove(watch.keyOf(previous.items.at(-1)), edge.key, (key) => read.has(key));
 }

@@ -1,4 +1,7 @@
-import { readDigits } from "../params/whole-number.js";
+import { readDigits } from "../../params/whole-number.js";
+import { nextUrl } from "../next-url.js";
+import type { Walk } from "../walk-context.js";
+import type { FetchedPage } from "../walk-options.js";
 
 /** A page as the walk numbers it: its URL, and the number its answer gave. */
 interface NumberedPage {
@@ -43,4 +46,23 @@ export function linkedByNumber(
   if (after === undefined || after < 1) return undefined;
   const own = readDigits(new URL(previous.url).searchParams.get(pageParam));
   return own === undefined || own === after - 1 ? after - 1 : undefined;
+}
+
+/**
+ * The number of a walk's first page: the one before its next link's, when that link asks for a
+ * page by number (see {@link linkedByNumber}), else its own (see {@link pageNumberOf}). A
+ * concurrent walk fetches the pages after it; pages are read again down to it, not below (rows
+ * before it are not the walk's); a walk from page 0 is not edge-checked.
+ *
+ * @param walk - the walk (its page parameter and page size)
+ * @param first - the walk's first page
+ * @example
+ * ```ts
+ * startNumber(walk, first); // 1 for a start URL without a page parameter that links to page 2
+ * ```
+ */
+export function startNumber<T>(walk: Walk, first: FetchedPage<T>): number {
+  const next = nextUrl(walk, first);
+  const linked = next === undefined ? undefined : linkedByNumber(walk.pageParam, first, next);
+  return linked ?? pageNumberOf(walk.pageParam, first);
 }

@@ -1,8 +1,8 @@
-import { readDigits } from "../params/whole-number.js";
+import { readDigits } from "../../params/whole-number.js";
+import { isPastTheEnd, PaginationError } from "../pagination-error.js";
+import type { FetchedPage } from "../walk-options.js";
 import { edgeUrl } from "./page-edge.js";
-import { isPastTheEnd, PaginationError } from "./pagination-error.js";
-import type { Walk } from "./walk-context.js";
-import type { FetchedPage } from "./walk-options.js";
+import type { WalkWatch } from "./walk-watch.js";
 
 /**
  * What an edge check read: the key of the row standing just before the next page (undefined
@@ -21,23 +21,23 @@ const MOST_FAILURES = 3;
  * The row now standing where the last row of `previous` stood, fetched on its own (page
  * `page × size` at size 1, see {@link edgeUrl}); undefined, and nothing fetched, when the server
  * cannot be asked: `previous` is not a full page that said its number (from 1) and size, `next`
- * is not the page after it by number, or the walk has stopped asking (`walk.edgeTrust`). An
+ * is not the page after it by number, or the walk has stopped asking (`watch.edgeTrust`). An
  * answer at another size is no check, and stops the asking unless the server has paged by one
  * row before. A 404 `page_out_of_range` says the list now ends before the edge, or, before any
  * page of one row, may (`unsure`). Other errors are no check; three in a row stop the asking;
  * the walk's own abort rejects, and so does a redirect to an origin the walk does not trust. The
  * promise is observed at once: a walk that ends first leaves no unhandled rejection.
  *
- * @param walk - the walk
+ * @param watch - the walk, its row keys and its trust in edge requests
  * @param previous - the page before the edge, as fetched
  * @param next - the URL of the page after the edge
  */
 export function rowAtEdge<T>(
-  walk: Walk,
+  watch: WalkWatch,
   previous: FetchedPage<T>,
   next: string,
 ): Promise<EdgeRow | undefined> | undefined {
-  const trust = walk.edgeTrust;
+  const { walk, edgeTrust: trust } = watch;
   const size = readDigits(previous.headers.get("x-pagination-pagesize"));
   const { page } = previous;
   const full = size !== undefined && previous.items.length === size;
@@ -55,7 +55,7 @@ export function rowAtEdge<T>(
       }
       trust.pagesByOne = true;
       const there = edge.page === page * size && edge.items.length > 0;
-      return { key: there ? walk.keyOf(edge.items[0]) : undefined };
+      return { key: there ? watch.keyOf(edge.items[0]) : undefined };
     },
     (error: unknown): EdgeRow | undefined => {
       if (walk.signal.aborted || isRefused(error)) throw error;
