@@ -119,8 +119,8 @@ describe("the project's documentation", () => {
 
   it("reaches every other page of docs/ from docs/overview.md", () => {
     const linked = new Set(
-      markdownLinks(context.read("docs/overview.md") ?? "").map(
-        ({ target }) => posix.join("docs", target.split("#")[0] ?? ""),
+      markdownLinks(context.read("docs/overview.md") ?? "").map(({ target }) =>
+        posix.join("docs", target.split("#")[0] ?? ""),
       ),
     );
     const unreached = markdown.filter(
