@@ -2,10 +2,11 @@
  * The documentation's links lead somewhere: on GitHub, on the registry's page (which rewrites
  * the README's relative links to the repository) and in `node_modules`, where only the packed
  * files are. Every relative link of README.md and docs/*.md names an existing file and heading,
- * a packed file links only to packed files, and an absolute link into the repository names a
- * file it holds.
+ * a packed file links only to packed files, an absolute link into the repository names a file
+ * it holds, and docs/overview.md links to every other page of docs/.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { posix } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   deadLinks,
@@ -114,5 +115,17 @@ describe("the project's documentation", () => {
 
   it.each(markdown)("%s has no dead link", (file) => {
     expect(deadLinks(file, context)).toStrictEqual([]);
+  });
+
+  it("reaches every other page of docs/ from docs/overview.md", () => {
+    const linked = new Set(
+      markdownLinks(context.read("docs/overview.md") ?? "").map(({ target }) =>
+        posix.join("docs", target.split("#")[0] ?? ""),
+      ),
+    );
+    const unreached = markdown.filter(
+      (path) => path.startsWith("docs/") && path !== "docs/overview.md" && !linked.has(path),
+    );
+    expect(unreached).toStrictEqual([]);
   });
 });
