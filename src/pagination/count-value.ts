@@ -17,6 +17,29 @@ export type ReadCount =
   | { readonly atLeast: number }
   | { readonly estimate: number };
 
+/** A {@link ReadCount} as a page's field, which is also the key of its header's name. */
+export type CountField =
+  | { readonly count: number }
+  | { readonly countAtLeast: number }
+  | { readonly countEstimate: number };
+
+/**
+ * A read count as the field a page carries it in: exact as `count`, a bound as `countAtLeast`, an
+ * estimate as `countEstimate` (each its own header, see {@link PaginationHeaderNames}).
+ *
+ * @param count - a count from {@link readCount}
+ * @example
+ * ```ts
+ * countField({ atLeast: 1001 }); // { countAtLeast: 1001 }
+ * ```
+ */
+export function countField(count: InexactCount): Exclude<CountField, { readonly count: number }>;
+export function countField(count: ReadCount): CountField;
+export function countField(count: ReadCount): CountField {
+  if ("exact" in count) return { count: count.exact };
+  return "atLeast" in count ? { countAtLeast: count.atLeast } : { countEstimate: count.estimate };
+}
+
 /**
  * The total of a capped count: a count of at most `cap + 1` rows (`SELECT count(*) FROM (SELECT 1
  * … LIMIT cap + 1)`), exact at or below the cap, and `{ atLeast: cap + 1 }` above it.
