@@ -131,6 +131,7 @@ export {
   apiKeyVerifier,
   type CorsOptions,
   type CursorContext,
+  type CursorCount,
   type CursorItems,
   type CursorListDefinition,
   type CursorListMethod,

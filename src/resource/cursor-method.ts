@@ -9,7 +9,7 @@ import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/c
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import type { HandlerContext, ListCount, Output } from "./methods.js";
+import type { CursorCount, HandlerContext, Output } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
 
 /** Where a cursor list's page lies: what its handler's keyset query needs. */
@@ -47,11 +47,11 @@ export type CursorItems<T> =
  * - the whole list as an array (any order): pagewise orders it and takes the page;
  * - `{ items, count? }`: the rows of the keyset query in the direction of travel (nearest the
  *   cursor first, as `cursor.sql()`'s ORDER BY gives them), at most `cursor.limit`; and, when
- *   given, the list's total (a {@link ListCount}) for `X-Pagination-Count`.
+ *   given, the list's total (a {@link CursorCount}) for `X-Pagination-Count`.
  */
 export type CursorResult<T> =
   | readonly T[]
-  | { readonly items: CursorItems<T>; readonly count?: ListCount | undefined };
+  | { readonly items: CursorItems<T>; readonly count?: CursorCount | undefined };
 
 /** A cursor (keyset) list method (see {@link cursorList}); `Path`: its handler's path parameters. */
 export interface CursorListMethod<N = unknown, Path = PathParams> {

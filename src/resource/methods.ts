@@ -58,10 +58,20 @@ export interface ListContext<P, N, Path = PathParams> extends HandlerContext<P, 
  * string: pass `Number(row.count)`.
  */
 export type ListCount =
+  | CursorCount
+  | { readonly whenNeeded: () => CountValue | PromiseLike<CountValue> };
+
+/**
+ * A cursor list's count, given beside its rows: a {@link CountValue}, a promise of one, or a
+ * function giving either, run alongside `items()`. No `{ whenNeeded }` (a page list's
+ * {@link ListCount} takes it): a cursor page's rows tell the total only when the whole list fits
+ * on its first page, so a count asked for after the rows would nearly always run, and run after
+ * them instead of beside them.
+ */
+export type CursorCount =
   | CountValue
   | PromiseLike<CountValue>
-  | (() => CountValue | PromiseLike<CountValue>)
-  | { readonly whenNeeded: () => CountValue | PromiseLike<CountValue> };
+  | (() => CountValue | PromiseLike<CountValue>);
 
 /**
  * A list's rows: the page's rows as an array, or a function fetching the rows of a
