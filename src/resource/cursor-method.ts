@@ -8,8 +8,9 @@ import {
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
+import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import type { CursorCount, HandlerContext, Output } from "./methods.js";
+import type { CursorCount, HandlerContext } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
 
 /** Where a cursor list's page lies: what its handler's keyset query needs. */
@@ -106,7 +107,7 @@ export interface CursorListDefinition<N, S, T, Path = PathParams> {
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<Output<S>, N, Path>,
+    context: CursorContext<RequestParams<S>, N, Path>,
   ) => CursorResult<T> | Promise<CursorResult<T>>;
 }
 

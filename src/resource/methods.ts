@@ -2,6 +2,7 @@ import type { PathParams } from "../http/path-pattern.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
+import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { OperationDoc } from "./operation-doc.js";
 
@@ -105,11 +106,6 @@ export type ListResult<T> =
       readonly hasMore?: undefined;
     };
 
-/** What a schema gives a handler: its output type, or a record of parameters without one. */
-export type Output<S> = S extends StandardSchemaV1
-  ? StandardSchemaV1.InferOutput<S>
-  : Record<string, unknown>;
-
 /** A paginated JSON list method (see {@link list}); `Path`: its handler's path parameters. */
 export interface ListMethod<N = unknown, Path = PathParams> {
   readonly kind: "list";
@@ -156,7 +152,7 @@ export function list<
   readonly schema?: S;
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: ListContext<Output<S>, N, Path>,
+    context: ListContext<RequestParams<S>, N, Path>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
 }): ListMethod<N, Path> {
   return { kind: "list", ...definition } as ListMethod<N, Path>;
@@ -186,7 +182,7 @@ export function json<
   readonly openapi?: OperationDoc;
   readonly status?: number;
   readonly body?: "object" | "json";
-  readonly handler: (context: HandlerContext<Output<S>, N, Path>) => unknown;
+  readonly handler: (context: HandlerContext<RequestParams<S>, N, Path>) => unknown;
 }): JsonMethod<N, Path> {
   const { status = 200, body = "object" } = definition;
   return { kind: "json", ...definition, status, body } as JsonMethod<N, Path>;
