@@ -1,4 +1,4 @@
-import { describeValue } from "./option-checks.js";
+import { describeValue, quoteText } from "./option-checks.js";
 
 /**
  * An RFC 9457 problem details object, as sent in an `application/problem+json` body.
@@ -400,10 +400,10 @@ export function unsupportedVersion(
   given: unknown,
   served: readonly string[],
 ): PagewiseError {
-  const named = typeof given === "string" ? quoted(given) : describeValue(given);
+  const named = typeof given === "string" ? quoteText(given) : describeValue(given);
   return new PagewiseError(
     "unsupported_version",
-    `Version ${named} is not served here; the versions served: ${served.map(quoted).join(", ")}.`,
+    `Version ${named} is not served here; the versions served: ${served.map(quoteText).join(", ")}.`,
     { parameter },
   );
 }
@@ -419,12 +419,7 @@ export function unsupportedVersion(
 export function versionConflict(parameter: string, first: string, second: string): PagewiseError {
   return new PagewiseError(
     "version_conflict",
-    `The request names two versions, ${quoted(first)} and ${quoted(second)}; name one, in the "${parameter}" parameter or the Accept header.`,
+    `The request names two versions, ${quoteText(first)} and ${quoteText(second)}; name one, in the "${parameter}" parameter or the Accept header.`,
     { parameter },
   );
-}
-
-/** A request's text in a detail: as JSON, cut to 32 characters. */
-function quoted(text: string): string {
-  return text.length > 32 ? `${JSON.stringify(text.slice(0, 32))}…` : JSON.stringify(text);
 }

@@ -1,4 +1,5 @@
 import { describeValue } from "../option-checks.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 
 /**
  * A total that is not exact: a lower bound from a capped count (`atLeast`, see {@link capCount}),
@@ -54,16 +55,8 @@ export function countField(count: ReadCount): CountField {
  * ```
  */
 export function capCount(counted: number, cap: number): CountValue {
-  for (const [name, value] of [
-    ["cap", cap],
-    ["counted", counted],
-  ] as const) {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RangeError(
-        `${name} must be a whole number of at least 0; got ${describeValue(value)}`,
-      );
-    }
-  }
+  assertWholeNumber("cap", cap, 0);
+  assertWholeNumber("counted", counted, 0);
   return counted > cap ? { atLeast: cap + 1 } : counted;
 }
 
@@ -96,10 +89,6 @@ function whole(value: unknown, name: string, least: number): number {
       `A list handler's ${name} must be a number; got ${describeValue(value)}. node-postgres returns count(*) as a string (a bigint): pass Number(row.count).`,
     );
   }
-  if (!Number.isSafeInteger(value) || (value as number) < least) {
-    throw new RangeError(
-      `A list handler's ${name} must be a whole number of at least ${least}; got ${describeValue(value)}`,
-    );
-  }
-  return value as number;
+  assertWholeNumber(`A list handler's ${name}`, value, least);
+  return value;
 }

@@ -119,7 +119,7 @@ describe("cursorList", () => {
     [
       "a short length limit",
       () => listing({ maxCursorLength: 10 }),
-      new RangeError("maxLength must be a whole number of at least 64, got 10"),
+      new RangeError("maxLength must be a whole number of at least 64; got number 10"),
     ],
   ])("refuses %s when defined", (_name, define, error) => {
     expect(define).toThrow(error);
