@@ -1,4 +1,4 @@
-import { describeValue } from "./option-checks.js";
+import { describeValue, quoteText } from "./option-checks.js";
 
 /**
  * An RFC 9457 problem details object, as sent in an `application/problem+json` body.
@@ -75,8 +75,11 @@ export const PROBLEM_STATUS = Object.freeze({
 /** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
 export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
+/** The statuses pagewise answers a problem with: each code's one status. */
+export type ProblemStatus = (typeof PROBLEM_STATUS)[ProblemCode];
+
 /** The `title` of a problem at each status pagewise answers with: its IANA status phrase. */
-export const STATUS_TITLES: Readonly<Record<number, string>> = {
+export const STATUS_TITLES: Readonly<Record<ProblemStatus, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
   402: "Payment Required",
@@ -114,10 +117,14 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 const BRAND = Symbol.for("pagewise.PagewiseError");
 
+/** The members a problem adds beyond the standard ones. */
+type ProblemExtra = { parameter?: string; errors?: readonly ProblemIssue[] };
+
 /**
  * The one error class pagewise throws for a bad request (or a fault the server answers as a
  * problem: 500, 503): it carries the HTTP status and the RFC 9457 problem object, so an adapter
  * (or your own error handler) can answer with it unchanged.
+ * The status follows from the code: each code has one ({@link PROBLEM_STATUS}).
  *
  * @example
  * ```ts
@@ -128,6 +135,7 @@ const BRAND = Symbol.for("pagewise.PagewiseError");
  *     res.status(error.status).type("application/problem+json").send(error.problem);
  *   }
  * }
+ * throw new PagewiseError("not_found", "No such repository."); // answered 404
  * ```
  */
 export class PagewiseError extends Error {
@@ -142,34 +150,39 @@ export class PagewiseError extends Error {
   /** The brand {@link PagewiseError}'s `instanceof` checks. */
   readonly [BRAND] = true;
 
-  /** The HTTP status to answer with (4xx; 500 or 503 for a fault of the server). */
-  readonly status: number;
+  /** The HTTP status to answer with (4xx; 500 or 503 for a fault of the server): the code's. */
+  readonly status: ProblemStatus;
   /** The RFC 9457 body to answer with. */
   readonly problem: Problem;
   /** Response headers the answer needs besides the body's (`Allow` for 405, `WWW-Authenticate` for 401). */
   readonly headers: Readonly<Record<string, string>>;
 
   /**
-   * @param status - the HTTP status: 4xx, or 500/503 for a fault of the server
-   * @param code - the stable reason, copied into `problem.code`
+   * @param code - the stable reason, copied into `problem.code`; the status is its one status
    * @param detail - a human-readable explanation of this occurrence
    * @param extra - `parameter` and `errors` members to add to the problem
    * @param headers - response headers the answer needs, e.g. `{ Allow: "GET, OPTIONS" }`
+   * @throws {TypeError} for a code that is not a {@link ProblemCode}
    */
   constructor(
-    status: number,
     code: ProblemCode,
     detail: string,
-    extra: { parameter?: string; errors?: readonly ProblemIssue[] } = {},
+    extra: ProblemExtra = {},
     headers: Readonly<Record<string, string>> = {},
   ) {
+    if (!Object.hasOwn(PROBLEM_STATUS, code)) {
+      throw new TypeError(
+        `A PagewiseError takes a problem code, which fixes its status (e.g. "not_found" for 404); got ${describeValue(code)}`,
+      );
+    }
     super(detail);
+    const status = PROBLEM_STATUS[code];
     this.name = "PagewiseError";
     this.status = status;
     this.headers = headers;
     this.problem = {
       type: "about:blank",
-      title: STATUS_TITLES[status] ?? "Error",
+      title: STATUS_TITLES[status],
       status,
       detail,
       code,
@@ -178,30 +191,22 @@ export class PagewiseError extends Error {
   }
 }
 
-type ProblemExtra = { parameter?: string; errors?: readonly ProblemIssue[] };
-
-/** The error of a problem code, at the status the code fixes. */
-function problem(
-  code: ProblemCode,
-  detail: string,
-  extra?: ProblemExtra,
-  headers?: Readonly<Record<string, string>>,
-): PagewiseError {
-  return new PagewiseError(PROBLEM_STATUS[code], code, detail, extra, headers);
-}
-
 // One factory per problem code: the only places pagewise builds a PagewiseError.
 
 /** 400 `invalid_parameter`: strict mode, `page` or `page_size` not a valid number. */
 export function invalidParameter(parameter: string, detail: string): PagewiseError {
-  return problem("invalid_parameter", detail, { parameter });
+  return new PagewiseError("invalid_parameter", detail, { parameter });
 }
 
 /** 400 `page_size_too_large`: `overMax: 'error'` and a page size over the maximum. */
 export function pageSizeTooLarge(parameter: string, max: number): PagewiseError {
-  return problem("page_size_too_large", `Parameter "${parameter}" must be at most ${max}.`, {
-    parameter,
-  });
+  return new PagewiseError(
+    "page_size_too_large",
+    `Parameter "${parameter}" must be at most ${max}.`,
+    {
+      parameter,
+    },
+  );
 }
 
 /** 404 `page_out_of_range`: `overflow: 'error'` and a page past the last. */
@@ -211,12 +216,14 @@ export function pageOutOfRange(
   parameter: string,
 ): PagewiseError {
   const where = last === undefined ? "" : `; the last page is ${last}`;
-  return problem("page_out_of_range", `Page ${page} does not exist${where}.`, { parameter });
+  return new PagewiseError("page_out_of_range", `Page ${page} does not exist${where}.`, {
+    parameter,
+  });
 }
 
 /** 415 `unsupported_media_type`: a body that is not JSON. */
 export function unsupportedMediaType(): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "unsupported_media_type",
     "The request body must be JSON, sent with Content-Type: application/json.",
   );
@@ -224,17 +231,17 @@ export function unsupportedMediaType(): PagewiseError {
 
 /** 400 `malformed_json`: a body that is not UTF-8 JSON. */
 export function malformedJson(): PagewiseError {
-  return problem("malformed_json", "The request body is not valid UTF-8 JSON.");
+  return new PagewiseError("malformed_json", "The request body is not valid UTF-8 JSON.");
 }
 
 /** 400 `body_not_object`: a JSON body that is not an object. */
 export function bodyNotObject(): PagewiseError {
-  return problem("body_not_object", "The request body must be a JSON object.");
+  return new PagewiseError("body_not_object", "The request body must be a JSON object.");
 }
 
 /** 400 `parameter_in_query`: query parameters on a DELETE/PATCH/POST/PUT. */
 export function parameterInQuery(method: string, parameter: string): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "parameter_in_query",
     `Parameters of a ${method.toUpperCase()} request go in a JSON body, not the query string; found "${parameter}".`,
     { parameter },
@@ -244,17 +251,23 @@ export function parameterInQuery(method: string, parameter: string): PagewiseErr
 /** 400 `validation_failed`: the schema rejected the parameters (every issue in `errors`). */
 export function validationFailed(detail: string, errors: readonly ProblemIssue[]): PagewiseError {
   const parameter = errors[0]?.parameter;
-  return problem("validation_failed", detail, { ...(parameter ? { parameter } : {}), errors });
+  return new PagewiseError("validation_failed", detail, {
+    ...(parameter ? { parameter } : {}),
+    errors,
+  });
 }
 
 /** 413 `payload_too_large`: a body over the limit. */
 export function payloadTooLarge(maxBytes: number): PagewiseError {
-  return problem("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
+  return new PagewiseError(
+    "payload_too_large",
+    `The request body is larger than ${maxBytes} bytes.`,
+  );
 }
 
 /** 400 `bad_request`: a request that could not be read (an aborted upload, a malformed escape). */
 export function badRequest(): PagewiseError {
-  return problem("bad_request", "The request could not be read.");
+  return new PagewiseError("bad_request", "The request could not be read.");
 }
 
 /**
@@ -266,7 +279,10 @@ export function badRequest(): PagewiseError {
  * ```
  */
 export function notFoundProblem(path: string): PagewiseError {
-  return problem("not_found", `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`);
+  return new PagewiseError(
+    "not_found",
+    `Nothing is served at ${JSON.stringify(path.slice(0, 200))}.`,
+  );
 }
 
 /** The challenge a 401 carries (RFC 9110 requires one). */
@@ -274,12 +290,12 @@ const API_KEY_CHALLENGE = { "WWW-Authenticate": 'ApiKey header="X-Api-Key"' };
 
 /** 401 `unauthorized`: `X-Api-Key` missing or rejected, with the `WWW-Authenticate` challenge. */
 export function unauthorized(detail: string): PagewiseError {
-  return problem("unauthorized", detail, {}, API_KEY_CHALLENGE);
+  return new PagewiseError("unauthorized", detail, {}, API_KEY_CHALLENGE);
 }
 
 /** 405 `method_not_allowed`, with the `Allow` header. */
 export function methodNotAllowed(method: string, allow: string): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "method_not_allowed",
     `${method} is not allowed here; allowed: ${allow}.`,
     {},
@@ -305,12 +321,12 @@ export function methodNotAllowed(method: string, allow: string): PagewiseError {
 export function serviceUnavailable(detail: string, retryAfterSeconds?: number): PagewiseError {
   const headers =
     retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
-  return problem("service_unavailable", detail, {}, headers);
+  return new PagewiseError("service_unavailable", detail, {}, headers);
 }
 
 /** 400 `invalid_cursor`: a cursor that is not one this server signed (junk, tampered, another secret). */
 export function invalidCursor(parameter: string): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "invalid_cursor",
     `Parameter "${parameter}" is not a cursor this server issued; start again from the first page.`,
     { parameter },
@@ -323,7 +339,7 @@ export function invalidCursor(parameter: string): PagewiseError {
  * result, nesting too deep). The detail says no more: an error's own message may hold internals.
  */
 export function resultNotJson(): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "result_not_json",
     "The request was carried out, but its result could not be written as JSON.",
   );
@@ -331,7 +347,7 @@ export function resultNotJson(): PagewiseError {
 
 /** 400 `cursor_query_mismatch`: a cursor issued for other filters or another sort. */
 export function cursorQueryMismatch(parameter: string): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "cursor_query_mismatch",
     `Parameter "${parameter}" belongs to a list with other filters or another order; start again from the first page.`,
     { parameter },
@@ -340,7 +356,7 @@ export function cursorQueryMismatch(parameter: string): PagewiseError {
 
 /** 400 `cursor_too_large`: a cursor longer than any this server issues. */
 export function cursorTooLarge(parameter: string, max: number): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "cursor_too_large",
     `Parameter "${parameter}" is longer than ${max} characters, longer than any cursor this server issues.`,
     { parameter },
@@ -381,7 +397,10 @@ function clientErrorCode(status: number): ProblemCode {
 export function clientError(status: number): PagewiseError {
   const code = clientErrorCode(status);
   if (code === "bad_request") return badRequest();
-  return problem(code, `The request was refused: ${status} ${STATUS_TITLES[status]}.`);
+  return new PagewiseError(
+    code,
+    `The request was refused: ${status} ${STATUS_TITLES[PROBLEM_STATUS[code]]}.`,
+  );
 }
 
 /**
@@ -396,10 +415,10 @@ export function unsupportedVersion(
   given: unknown,
   served: readonly string[],
 ): PagewiseError {
-  const named = typeof given === "string" ? quoted(given) : describeValue(given);
-  return problem(
+  const named = typeof given === "string" ? quoteText(given) : describeValue(given);
+  return new PagewiseError(
     "unsupported_version",
-    `Version ${named} is not served here; the versions served: ${served.map(quoted).join(", ")}.`,
+    `Version ${named} is not served here; the versions served: ${served.map(quoteText).join(", ")}.`,
     { parameter },
   );
 }
@@ -413,14 +432,9 @@ export function unsupportedVersion(
  * @param second - another, different
  */
 export function versionConflict(parameter: string, first: string, second: string): PagewiseError {
-  return problem(
+  return new PagewiseError(
     "version_conflict",
-    `The request names two versions, ${quoted(first)} and ${quoted(second)}; name one, in the "${parameter}" parameter or the Accept header.`,
+    `The request names two versions, ${quoteText(first)} and ${quoteText(second)}; name one, in the "${parameter}" parameter or the Accept header.`,
     { parameter },
   );
-}
-
-/** A request's text in a detail: as JSON, cut to 32 characters. */
-function quoted(text: string): string {
-  return text.length > 32 ? `${JSON.stringify(text.slice(0, 32))}…` : JSON.stringify(text);
 }

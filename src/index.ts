@@ -91,6 +91,7 @@ export {
   apiKeyVerifier,
   type CorsOptions,
   type CursorContext,
+  type CursorCount,
   type CursorItems,
   type CursorListDefinition,
   type CursorListMethod,

@@ -58,15 +58,30 @@ export function describeKind(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-/** Names a value's kind for a message: `a string ("*")`, `null`, `an array`, `number 3`. */
+/**
+ * A text as a message quotes it: as JSON, cut to 32 characters (a request's text may be long).
+ *
+ * @example
+ * ```ts
+ * quoteText("v2"); // '"v2"'
+ * ```
+ */
+export function quoteText(text: string): string {
+  return text.length > 32 ? `${JSON.stringify(text.slice(0, 32))}…` : JSON.stringify(text);
+}
+
+/**
+ * Names a bad value for a message, the one describer of them all: `a string ("*")`, `number 3`,
+ * `true`'s `boolean true`, and for anything else its kind ({@link describeKind}).
+ *
+ * @example
+ * ```ts
+ * describeValue("abc"); // 'a string ("abc")'
+ * describeValue(1.5); // "number 1.5"
+ * ```
+ */
 export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") {
-    const shown =
-      value.length > 32 ? `${JSON.stringify(value.slice(0, 32))}…` : JSON.stringify(value);
-    return `a string (${shown})`;
-  }
+  if (typeof value === "string") return `a string (${quoteText(value)})`;
   if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${value}`;
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  return describeKind(value);
 }

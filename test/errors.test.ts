@@ -1,28 +1,53 @@
 import { describe, expect, it, vi } from "vitest";
-import { badRequest, clientError, PROBLEM_STATUS, STATUS_TITLES } from "../src/errors.js";
+import {
+  badRequest,
+  clientError,
+  PROBLEM_STATUS,
+  type ProblemCode,
+  type ProblemStatus,
+  STATUS_TITLES,
+} from "../src/errors.js";
 import { PagewiseError, PROBLEM_CONTENT_TYPE } from "../src/index.js";
 
 describe("PagewiseError", () => {
-  it.each<[number, string]>([
-    [400, "Bad Request"],
-    [401, "Unauthorized"],
-    [404, "Not Found"],
-    [405, "Method Not Allowed"],
-    [415, "Unsupported Media Type"],
-    [418, "Error"],
-  ])("status %i is titled %j", (status, title) => {
-    const error = new PagewiseError(status, "invalid_parameter", "detail");
-    expect(error.problem.title).toBe(title);
+  it.each<[ProblemCode, number, string]>([
+    ["invalid_parameter", 400, "Bad Request"],
+    ["unauthorized", 401, "Unauthorized"],
+    ["not_found", 404, "Not Found"],
+    ["page_out_of_range", 404, "Not Found"],
+    ["method_not_allowed", 405, "Method Not Allowed"],
+    ["unsupported_media_type", 415, "Unsupported Media Type"],
+    ["service_unavailable", 503, "Service Unavailable"],
+  ])("code %s answers its one status, %i, titled %j", (code, status, title) => {
+    const error = new PagewiseError(code, "detail");
+    expect([error.status, error.problem.status, error.problem.title]).toStrictEqual([
+      status,
+      status,
+      title,
+    ]);
+  });
+
+  it.each<[string, unknown[], string]>([
+    ["a status before the code (the old order)", [418, "not_found", "x"], "number 418"],
+    ["a code that is not one", ["teapot", "x"], 'a string ("teapot")'],
+    ["an inherited name", ["toString", "x"], 'a string ("toString")'],
+  ])("refuses %s: the status follows from the code", (_name, args, shown) => {
+    const Construct = PagewiseError as unknown as new (...args: unknown[]) => PagewiseError;
+    expect(() => new Construct(...args)).toThrow(
+      new TypeError(
+        `A PagewiseError takes a problem code, which fixes its status (e.g. "not_found" for 404); got ${shown}`,
+      ),
+    );
   });
 
   it("instanceof holds for an error from another copy of pagewise (a second module instance)", async () => {
     vi.resetModules();
     const cjs = await import("../src/errors.js");
     expect(cjs.PagewiseError).not.toBe(PagewiseError);
-    const foreign = new cjs.PagewiseError(400, "invalid_parameter", "x");
+    const foreign = new cjs.PagewiseError("invalid_parameter", "x");
     expect([
       foreign instanceof PagewiseError,
-      new PagewiseError(400, "invalid_parameter", "x") instanceof cjs.PagewiseError,
+      new PagewiseError("invalid_parameter", "x") instanceof cjs.PagewiseError,
     ]).toStrictEqual([true, true]);
     expect([
       new Error("x") instanceof PagewiseError,
@@ -32,7 +57,7 @@ describe("PagewiseError", () => {
   });
 
   it("carries the status and an RFC 9457 problem, and is an Error", () => {
-    const error = new PagewiseError(400, "invalid_parameter", "Bad page.", { parameter: "page" });
+    const error = new PagewiseError("invalid_parameter", "Bad page.", { parameter: "page" });
     expect(error).toBeInstanceOf(Error);
     expect([error.name, error.message, error.status]).toStrictEqual([
       "PagewiseError",
@@ -64,7 +89,7 @@ describe("clientError", () => {
     expect([problem.status, PROBLEM_STATUS[problem.code], problem.title]).toStrictEqual([
       status,
       status,
-      STATUS_TITLES[status],
+      STATUS_TITLES[status as ProblemStatus],
     ]);
     expect(problem.title).not.toBe("Error");
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageLinks, paginate, paginationHeaders, parsePageParams } from "../src/index.js";
+import { describeKind, describeValue, quoteText } from "../src/option-checks.js";
 
 const page = paginate({ count: 3, page: 2, pageSize: 1 });
 
@@ -37,5 +38,31 @@ describe("misspelt option values are TypeErrors, never a silent fallback", () =>
     ],
   ])("%s", (_name, run, message) => {
     expect(run).toThrow(new TypeError(message));
+  });
+});
+
+describe("describeValue: the one describer of a bad value", () => {
+  it.each<[unknown, string, string]>([
+    ["abc", 'a string ("abc")', "a string"],
+    ["x".repeat(40), `a string ("${"x".repeat(32)}"…)`, "a string"],
+    [3, "number 3", "a number"],
+    [Number.NaN, "number NaN", "a number"],
+    [true, "boolean true", "a boolean"],
+    [null, "null", "null"],
+    [undefined, "undefined", "undefined"],
+    [[1], "an array", "an array"],
+    [{ a: 1 }, "an object", "an object"],
+    [1n, "a bigint", "a bigint"],
+    [() => 1, "a function", "a function"],
+  ])("%s is %s, its kind %s", (value, described, kind) => {
+    expect([describeValue(value), describeKind(value)]).toStrictEqual([described, kind]);
+  });
+
+  it.each<[string, string]>([
+    ["v2", '"v2"'],
+    ["a\nb", '"a\\nb"'],
+    ["y".repeat(33), `"${"y".repeat(32)}"…`],
+  ])("quotes %j as %s", (text, quoted) => {
+    expect(quoteText(text)).toBe(quoted);
   });
 });

@@ -273,7 +273,6 @@ function repositoryOf(path: Readonly<Record<string, string>>): { owner: string; 
   }));
   const [first] = errors;
   throw new PagewiseError(
-    400,
     "validation_failed",
     `Invalid path: "${first?.parameter}": ${first?.detail}.`,
     { ...(first ? { parameter: first.parameter } : {}), errors },

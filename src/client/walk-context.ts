@@ -1,4 +1,5 @@
 import { defaults } from "../options.js";
+import { headerNamePresets } from "../pagination/header-name-presets.js";
 import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { fetchOnTrustedOrigins } from "./fetch-on-trusted-origins.js";
@@ -121,15 +122,16 @@ async function readPage<T>(url: string, response: Response): Promise<FetchedPage
   if (!Array.isArray(body))
     throw new PaginationError("not_an_array", `GET ${url} did not answer a JSON array`, url);
   const header = (name: string) => readDigits(response.headers.get(name));
+  const names = headerNamePresets.xPagination;
   return {
     url,
     items: body as T[],
     headers: response.headers,
-    count: header("x-pagination-count"),
-    page: header("x-pagination-page"),
-    pageTotal: header("x-pagination-pagetotal"),
-    countAtLeast: header("x-pagination-countatleast"),
-    countEstimate: header("x-pagination-countestimate"),
+    count: header(names.count),
+    page: header(names.page),
+    pageTotal: header(names.pageTotal),
+    countAtLeast: header(names.countAtLeast),
+    countEstimate: header(names.countEstimate),
   };
 }
 

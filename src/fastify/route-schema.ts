@@ -8,7 +8,8 @@ type FastifyRouteSchema = Record<string, unknown>;
  * An operation's description as a Fastify route schema, for `@fastify/swagger`: the parameters
  * as `params`, `querystring` and `headers` objects (each one's description in its schema), the
  * request body, and the responses with their headers and content. The route that carries it
- * compiles nothing from it (see `describedRoute`): pagewise validates and serialises.
+ * compiles nothing from it (its validator and serializer compilers are no-ops): pagewise
+ * validates and serialises.
  */
 export function fastifyRouteSchema(operation: OpenApiOperation): FastifyRouteSchema {
   const { parameters = [], requestBody, responses } = operation;

@@ -1,14 +1,16 @@
 /** Matches a request path against a pattern; gives the path parameters, or `undefined`. */
 export type PathMatcher = (path: string) => Record<string, string> | undefined;
 
-const NAME = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
-const NAMES = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+/** A parameter's name, as every reader of a pattern takes it: a letter or `_`, then letters, digits or `_`. */
+const NAME = "[A-Za-z_][A-Za-z0-9_]*";
+const WHOLE_NAME = new RegExp(`^${NAME}$`);
+const NAMES = new RegExp(`:(${NAME})`, "g");
 
 /** The characters of a string, as a union. */
 type Chars<S extends string> = S extends `${infer C}${infer Rest}` ? C | Chars<Rest> : never;
 type Lower = Chars<"abcdefghijklmnopqrstuvwxyz">;
 type Digit = Chars<"0123456789">;
-/** A character that may start a parameter's name, as {@link NAMES} reads it. */
+/** A character that may start a parameter's name, as {@link NAME} says. */
 type NameStart = Lower | Uppercase<Lower> | "_";
 
 /** The rest of a name after its first character: `[name, rest of the pattern]`. */
@@ -54,7 +56,7 @@ export type PathParams<Pattern extends string = string> = string extends Pattern
  * ```
  */
 export function compilePathPattern(pattern: string): PathMatcher {
-  const parts = segments(pattern).map((part) => NAME.exec(part)?.[1] ?? { literal: part });
+  const parts = segments(pattern).map((part) => segmentParameterName(part) ?? { literal: part });
   return (path) => {
     const given = segments(path);
     if (given.length !== parts.length) return undefined;
@@ -88,6 +90,37 @@ export function compilePathPattern(pattern: string): PathMatcher {
  */
 export function pathParameterNames(pattern: string): string[] {
   return [...new Set([...pattern.matchAll(NAMES)].map((m) => m[1] as string))];
+}
+
+/**
+ * Whether a text is a parameter's name: a letter or `_`, then letters, digits or `_` (the one rule
+ * every reader of a pattern follows).
+ *
+ * @param text - the name without its `:`
+ * @example
+ * ```ts
+ * isParameterName("owner"); // true
+ * isParameterName("9"); // false
+ * ```
+ */
+export function isParameterName(text: string): boolean {
+  return WHOLE_NAME.test(text);
+}
+
+/**
+ * The name of a path segment that is a whole parameter, `:name`, as {@link compilePathPattern}
+ * matches it; `undefined` for any other segment.
+ *
+ * @param segment - one segment of a pattern, between slashes
+ * @example
+ * ```ts
+ * segmentParameterName(":owner"); // "owner"
+ * segmentParameterName(":file.:ext"); // undefined
+ * ```
+ */
+export function segmentParameterName(segment: string): string | undefined {
+  const name = segment.slice(1);
+  return segment.startsWith(":") && isParameterName(name) ? name : undefined;
 }
 
 function segments(path: string): string[] {

@@ -1,4 +1,5 @@
 import { PROBLEM_CONTENT_TYPE } from "../errors.js";
+import { isParameterName, segmentParameterName } from "../http/path-pattern.js";
 import { assertObject, describeValue } from "../option-checks.js";
 import type { Resource } from "../resource/define-resource.js";
 import type { OpenApiDocument, OpenApiPaths } from "./openapi-types.js";
@@ -34,8 +35,6 @@ export interface OpenApiDocumentOptions extends OpenApiPathsOptions {
   readonly servers?: readonly Readonly<Record<string, unknown>>[];
 }
 
-const NAME = /^:([A-Za-z_][A-Za-z0-9_]*)$|^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
-
 /**
  * A route's path as OpenAPI writes it (`/package/{owner}/{repo}/`) and its parameters' names, from
  * an Express-style pattern (`/package/:owner/:repo/`, as the adapters route) or an OpenAPI one.
@@ -50,9 +49,8 @@ export function openApiPath(pattern: string): { path: string; names: string[] } 
   const path = pattern
     .split("/")
     .map((segment) => {
-      const match = NAME.exec(segment);
-      if (match === null) return segment;
-      const name = (match[1] ?? match[2]) as string;
+      const name = parameterOf(segment);
+      if (name === undefined) return segment;
       if (names.includes(name)) {
         throw new TypeError(`The route ${JSON.stringify(pattern)} names "${name}" twice`);
       }
@@ -61,6 +59,13 @@ export function openApiPath(pattern: string): { path: string; names: string[] } 
     })
     .join("/");
   return { path, names };
+}
+
+/** A segment's parameter: Express-style `:name`, or OpenAPI's `{name}`. */
+function parameterOf(segment: string): string | undefined {
+  const braced =
+    segment.startsWith("{") && segment.endsWith("}") ? segment.slice(1, -1) : undefined;
+  return braced !== undefined && isParameterName(braced) ? braced : segmentParameterName(segment);
 }
 
 /**

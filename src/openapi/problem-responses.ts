@@ -2,6 +2,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   PROBLEM_STATUS,
   type ProblemCode,
+  type ProblemStatus,
   STATUS_TITLES,
 } from "../errors.js";
 import type { JsonSchema } from "../resource/operation-doc.js";
@@ -33,13 +34,13 @@ const PROBLEM_HEADERS: Readonly<Record<number, Readonly<Record<string, OpenApiHe
  * problemSchema(401, ["unauthorized"]); // { type: "object", required: [...], properties: { code: { enum: ["unauthorized"] }, … } }
  * ```
  */
-export function problemSchema(status: number, codes: readonly ProblemCode[]): JsonSchema {
+export function problemSchema(status: ProblemStatus, codes: readonly ProblemCode[]): JsonSchema {
   return {
     type: "object",
     required: ["type", "title", "status", "detail", "code"],
     properties: {
       type: { type: "string", const: "about:blank" },
-      title: { type: "string", const: STATUS_TITLES[status] ?? "Error" },
+      title: { type: "string", const: STATUS_TITLES[status] },
       status: { type: "integer", const: status },
       detail: { type: "string", description: "What went wrong, for people." },
       code: { type: "string", enum: [...codes], description: "The stable reason, for programs." },
@@ -69,7 +70,7 @@ export function problemResponses(
   codes: Iterable<ProblemCode>,
   common: Readonly<Record<string, OpenApiHeader>>,
 ): Record<string, OpenApiResponse> {
-  const byStatus = new Map<number, ProblemCode[]>();
+  const byStatus = new Map<ProblemStatus, ProblemCode[]>();
   for (const code of new Set(codes)) {
     const status = PROBLEM_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
@@ -78,7 +79,7 @@ export function problemResponses(
   for (const status of [...byStatus.keys()].sort()) {
     const statusCodes = (byStatus.get(status) ?? []).sort();
     responses[String(status)] = {
-      description: `${STATUS_TITLES[status] ?? "Error"}: ${statusCodes.map((c) => `\`${c}\``).join(", ")}.`,
+      description: `${STATUS_TITLES[status]}: ${statusCodes.map((c) => `\`${c}\``).join(", ")}.`,
       headers: { ...common, ...PROBLEM_HEADERS[status] },
       content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(status, statusCodes) } },
     };

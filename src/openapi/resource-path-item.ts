@@ -208,7 +208,7 @@ function paginationHeaders(
   resource: AnyResource,
   cursor: CursorListMethod<never> | undefined,
 ): Record<string, OpenApiHeader> {
-  const [link, count, page, pageTotal, pageSize, atLeast, estimate] =
+  const { link, count, page, pageTotal, pageSize, countAtLeast, countEstimate } =
     resource.settings.headers.names;
   const integer = { type: "integer", minimum: 0 };
   const headers: Record<string, OpenApiHeader> = {};
@@ -243,15 +243,15 @@ function paginationHeaders(
       schema: integer,
     };
   }
-  if (atLeast !== null) {
-    headers[atLeast] = {
+  if (countAtLeast !== null) {
+    headers[countAtLeast] = {
       description:
         "The total is at least this many: a capped count found more than its cap. Sent instead of the count, which is then absent (an opt-in departure from the spec).",
       schema: { type: "integer", minimum: 1 },
     };
   }
-  if (estimate !== null) {
-    headers[estimate] = {
+  if (countEstimate !== null) {
+    headers[countEstimate] = {
       description:
         "About this many in all: an estimate, never the count, which is then absent (an opt-in departure from the spec).",
       schema: integer,

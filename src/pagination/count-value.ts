@@ -1,4 +1,5 @@
 import { describeValue } from "../option-checks.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 
 /**
  * A total that is not exact: a lower bound from a capped count (`atLeast`, see {@link capCount}),
@@ -17,6 +18,29 @@ export type ReadCount =
   | { readonly atLeast: number }
   | { readonly estimate: number };
 
+/** A {@link ReadCount} as a page's field, which is also the key of its header's name. */
+export type CountField =
+  | { readonly count: number }
+  | { readonly countAtLeast: number }
+  | { readonly countEstimate: number };
+
+/**
+ * A read count as the field a page carries it in: exact as `count`, a bound as `countAtLeast`, an
+ * estimate as `countEstimate` (each its own header, see {@link PaginationHeaderNames}).
+ *
+ * @param count - a count from {@link readCount}
+ * @example
+ * ```ts
+ * countField({ atLeast: 1001 }); // { countAtLeast: 1001 }
+ * ```
+ */
+export function countField(count: InexactCount): Exclude<CountField, { readonly count: number }>;
+export function countField(count: ReadCount): CountField;
+export function countField(count: ReadCount): CountField {
+  if ("exact" in count) return { count: count.exact };
+  return "atLeast" in count ? { countAtLeast: count.atLeast } : { countEstimate: count.estimate };
+}
+
 /**
  * The total of a capped count: a count of at most `cap + 1` rows (`SELECT count(*) FROM (SELECT 1
  * … LIMIT cap + 1)`), exact at or below the cap, and `{ atLeast: cap + 1 }` above it.
@@ -31,16 +55,8 @@ export type ReadCount =
  * ```
  */
 export function capCount(counted: number, cap: number): CountValue {
-  for (const [name, value] of [
-    ["cap", cap],
-    ["counted", counted],
-  ] as const) {
-    if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RangeError(
-        `${name} must be a whole number of at least 0; got ${describeValue(value)}`,
-      );
-    }
-  }
+  assertWholeNumber("cap", cap, 0);
+  assertWholeNumber("counted", counted, 0);
   return counted > cap ? { atLeast: cap + 1 } : counted;
 }
 
@@ -73,10 +89,6 @@ function whole(value: unknown, name: string, least: number): number {
       `A list handler's ${name} must be a number; got ${describeValue(value)}. node-postgres returns count(*) as a string (a bigint): pass Number(row.count).`,
     );
   }
-  if (!Number.isSafeInteger(value) || (value as number) < least) {
-    throw new RangeError(
-      `A list handler's ${name} must be a whole number of at least ${least}; got ${describeValue(value)}`,
-    );
-  }
-  return value as number;
+  assertWholeNumber(`A list handler's ${name}`, value, least);
+  return value;
 }

@@ -1,6 +1,7 @@
 import { pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
 import { defaults, OVERFLOW } from "../options.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 import {
   type LinkTargets,
   type Page,
@@ -72,9 +73,9 @@ export function paginateCountless(
   options: PaginateOptions = {},
 ): CountlessPage | Page {
   const { page, pageSize, rows, hasMore } = request;
-  assertRange("page", page, 1, Number.MAX_SAFE_INTEGER);
-  assertRange("pageSize", pageSize, 1, Number.MAX_SAFE_INTEGER);
-  assertRange("rows", rows, 0, pageSize);
+  assertWholeNumber("page", page, 1);
+  assertWholeNumber("pageSize", pageSize, 1);
+  assertWholeNumber("rows", rows, 0, pageSize);
   assertOption("overflow", options.overflow, OVERFLOW);
   const offset = (page - 1) * pageSize;
   if (!hasMore && (rows > 0 || page === 1)) {
@@ -98,18 +99,12 @@ export function paginateCountless(
   if (hasMore) result.next = page + 1;
   const { countAtLeast, countEstimate } = request;
   if (countAtLeast !== undefined) {
-    assertRange("countAtLeast", countAtLeast, 1, Number.MAX_SAFE_INTEGER);
+    assertWholeNumber("countAtLeast", countAtLeast, 1);
     result.countAtLeast = countAtLeast;
   }
   if (countEstimate !== undefined) {
-    assertRange("countEstimate", countEstimate, 0, Number.MAX_SAFE_INTEGER);
+    assertWholeNumber("countEstimate", countEstimate, 0);
     result.countEstimate = countEstimate;
   }
   return result;
-}
-
-function assertRange(name: string, value: number, min: number, max: number): void {
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} must be a safe integer from ${min} to ${max}, got ${value}`);
-  }
 }

@@ -1,6 +1,7 @@
 import { cursorQueryMismatch, cursorTooLarge, invalidCursor } from "../errors.js";
 import { fromBase64Url, toBase64Url } from "../http/base64url.js";
 import { defaults } from "../options.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 
 /** A sort value a cursor carries: any JSON primitive (a 64-bit id beyond 2^53 as a string). */
 export type CursorValue = string | number | boolean | null;
@@ -62,9 +63,7 @@ export function cursorCodec(
     );
   }
   const { maxLength = defaults.maxCursorLength } = options;
-  if (!Number.isSafeInteger(maxLength) || maxLength < 64) {
-    throw new RangeError(`maxLength must be a whole number of at least 64, got ${maxLength}`);
-  }
+  assertWholeNumber("maxLength", maxLength, 64);
   let keys: Promise<CryptoKey[]> | undefined;
   const keysOnce = () => {
     keys ??= Promise.all((list as string[]).map(importKey));

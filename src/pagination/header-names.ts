@@ -1,59 +1,16 @@
 import { isToken } from "../http/token.js";
 import { assertKnownNames, assertObject, describeValue } from "../option-checks.js";
-/**
- * The response header each pagination value is written to; `null` leaves that value out.
- */
-export interface PaginationHeaderNames {
-  readonly link: string | null;
-  readonly count: string | null;
-  readonly page: string | null;
-  readonly pageTotal: string | null;
-  readonly pageSize: string | null;
-  /**
-   * A lower bound of the total, sent instead of the count when a capped count found more rows
-   * than its cap (docs/databases.md).
-   *
-   * @default "X-Pagination-CountAtLeast"
-   */
-  readonly countAtLeast?: string | null;
-  /**
-   * An estimate of the total (the planner's, say), never sent as the count (docs/databases.md).
-   *
-   * @default "X-Pagination-CountEstimate"
-   */
-  readonly countEstimate?: string | null;
-}
+import { headerNamePresets, type PaginationHeaderNames } from "./header-name-presets.js";
+
+export { headerNamePresets, type PaginationHeaderNames } from "./header-name-presets.js";
 
 /**
- * Ready-made header name sets: `xPagination` (the spec's, the default) and `totalCount`
- * (`Link` plus `X-Total-Count`, as json-server and react-admin expect).
- *
- * @example
- * ```ts
- * paginationHeaders(page, { url, headerNames: headerNamePresets.totalCount });
- * paginationHeaders(page, { url, headerNames: { ...headerNamePresets.xPagination, count: "X-Total-Count" } });
- * ```
+ * {@link PaginationHeaderNames} checked and complete: every key present, a header name or `null`
+ * (not sent), in the order the headers are written and exposed.
  */
-export const headerNamePresets = Object.freeze({
-  xPagination: Object.freeze({
-    link: "Link",
-    count: "X-Pagination-Count",
-    page: "X-Pagination-Page",
-    pageTotal: "X-Pagination-PageTotal",
-    pageSize: "X-Pagination-PageSize",
-    countAtLeast: "X-Pagination-CountAtLeast",
-    countEstimate: "X-Pagination-CountEstimate",
-  }),
-  totalCount: Object.freeze({
-    link: "Link",
-    count: "X-Total-Count",
-    page: null,
-    pageTotal: null,
-    pageSize: null,
-    countAtLeast: null,
-    countEstimate: null,
-  }),
-} satisfies Record<string, PaginationHeaderNames>);
+export type ResolvedHeaderNames = {
+  readonly [K in keyof PaginationHeaderNames]-?: string | null;
+};
 
 /**
  * The header names to list in `Access-Control-Expose-Headers`, without which a browser script on
@@ -70,10 +27,13 @@ export const headerNamePresets = Object.freeze({
 export function exposedHeaderNames(
   names: PaginationHeaderNames = headerNamePresets.xPagination,
 ): string[] {
-  return checkedHeaderNames(names).filter((name): name is string => name !== null);
+  return Object.values(checkedHeaderNames(names)).filter((name): name is string => name !== null);
 }
 
-/** The keys of {@link PaginationHeaderNames} (the type checker keeps this complete). */
+/**
+ * The keys of {@link PaginationHeaderNames} in the order the headers are written and exposed (the
+ * type checker keeps this complete).
+ */
 const NAME_KEYS: Record<keyof PaginationHeaderNames, true> = {
   link: true,
   count: true,
@@ -85,53 +45,46 @@ const NAME_KEYS: Record<keyof PaginationHeaderNames, true> = {
 };
 
 /** The two names a set may leave out, and what they are then. */
-const OPTIONAL_NAMES = {
+const OPTIONAL_NAMES: Readonly<Partial<Record<keyof PaginationHeaderNames, string>>> = {
   countAtLeast: headerNamePresets.xPagination.countAtLeast,
   countEstimate: headerNamePresets.xPagination.countEstimate,
-} as const;
+};
 
-type HeaderNameList = [
-  link: string | null,
-  count: string | null,
-  page: string | null,
-  pageTotal: string | null,
-  pageSize: string | null,
-  countAtLeast: string | null,
-  countEstimate: string | null,
-];
-
-const checked = new WeakMap<PaginationHeaderNames, HeaderNameList>();
+const checked = new WeakMap<PaginationHeaderNames, ResolvedHeaderNames>();
 
 /**
- * The names in order link, count, page, pageTotal, pageSize, countAtLeast, countEstimate (the last
- * two defaulted when left out), each checked once per object to be
- * an HTTP token (no injection through configuration) and distinct from the others in any letter case.
+ * The names resolved (the two optional ones defaulted when left out), each checked once per
+ * object to be an HTTP token (no injection through configuration) and distinct from the others in
+ * any letter case.
+ *
+ * @param names - the header names given
+ * @returns every name by its key, e.g. `{ link: "Link", count: "X-Pagination-Count", … }`
+ * @throws {TypeError} for an unknown key, a name that is not text or `null`, an invalid name, or a
+ *   name used twice
+ * @example
+ * ```ts
+ * checkedHeaderNames(headerNamePresets.totalCount).count; // "X-Total-Count"
+ * ```
  */
-export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList {
+export function checkedHeaderNames(names: PaginationHeaderNames): ResolvedHeaderNames {
   const known = checked.get(names);
   if (known !== undefined) return known;
   assertObject("headerNames", names);
   assertKnownNames("headerNames key", names, NAME_KEYS);
-  for (const key of Object.keys(NAME_KEYS)) {
-    const name = (names as unknown as Record<string, unknown>)[key];
-    if (name === undefined && Object.hasOwn(OPTIONAL_NAMES, key)) continue;
+  const keys = Object.keys(NAME_KEYS) as (keyof PaginationHeaderNames)[];
+  const resolved = {} as Record<keyof PaginationHeaderNames, string | null>;
+  for (const key of keys) {
+    const given: unknown = names[key];
+    const name = given === undefined ? OPTIONAL_NAMES[key] : given;
     if (name !== null && typeof name !== "string") {
       throw new TypeError(
         `headerNames.${key} must be a header name or null (not sent); got ${describeValue(name)}`,
       );
     }
+    resolved[key] = name;
   }
-  const list: HeaderNameList = [
-    names.link,
-    names.count,
-    names.page,
-    names.pageTotal,
-    names.pageSize,
-    names.countAtLeast === undefined ? OPTIONAL_NAMES.countAtLeast : names.countAtLeast,
-    names.countEstimate === undefined ? OPTIONAL_NAMES.countEstimate : names.countEstimate,
-  ];
   const seen = new Set<string>();
-  for (const name of list) {
+  for (const name of Object.values(resolved)) {
     if (name === null) continue;
     if (!isToken(name) || name === "__proto__") {
       throw new TypeError(`Invalid header name: ${JSON.stringify(name)}`);
@@ -141,6 +94,7 @@ export function checkedHeaderNames(names: PaginationHeaderNames): HeaderNameList
     }
     seen.add(name.toLowerCase());
   }
-  checked.set(names, list);
-  return list;
+  const frozen = Object.freeze(resolved);
+  checked.set(names, frozen);
+  return frozen;
 }

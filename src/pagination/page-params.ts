@@ -1,8 +1,8 @@
 import { invalidParameter, type PagewiseError, pageSizeTooLarge } from "../errors.js";
-import { assertOption } from "../option-checks.js";
+import { assertOption, describeValue } from "../option-checks.js";
 import { defaults, INVALID, type Invalid, OVER_MAX, type OverMax } from "../options.js";
 import { firstValue, type QueryInput } from "../params/query-input.js";
-import { readWholeNumber } from "../params/whole-number.js";
+import { assertWholeNumber, readWholeNumber } from "../params/whole-number.js";
 
 /** Options of {@link parsePageParams}. */
 export interface PageParamsOptions {
@@ -141,39 +141,20 @@ export function readPageSize(query: QueryInput, settings: PageParamsSettings): n
 }
 
 function assertPageSizeLimits(defaultPageSize: number, maxPageSize: number): void {
-  if (!Number.isSafeInteger(maxPageSize) || maxPageSize < 1) {
-    throw new RangeError(`maxPageSize must be a positive integer, got ${maxPageSize}`);
-  }
-  if (
-    !Number.isSafeInteger(defaultPageSize) ||
-    defaultPageSize < 1 ||
-    defaultPageSize > maxPageSize
-  ) {
-    throw new RangeError(
-      `defaultPageSize must be an integer from 1 to maxPageSize (${maxPageSize}), got ${defaultPageSize}`,
-    );
-  }
-}
-
-/** Names a rejected value in a problem's detail without echoing more than a few characters. */
-function describe(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  if (Array.isArray(value)) return "an array";
-  if (typeof value !== "string")
-    return typeof value === "object" ? "an object" : `a ${typeof value}`;
-  return value.length > 32 ? `${JSON.stringify(value.slice(0, 32))}…` : JSON.stringify(value);
+  assertWholeNumber("maxPageSize", maxPageSize, 1);
+  assertWholeNumber("defaultPageSize (at most maxPageSize)", defaultPageSize, 1, maxPageSize);
 }
 
 function notWhole(name: string, value: unknown): PagewiseError {
   return invalidParameter(
     name,
-    `Parameter "${name}" must be a whole decimal number; got ${describe(value)}.`,
+    `Parameter "${name}" must be a whole decimal number; got ${describeValue(value)}.`,
   );
 }
 
 function notPositive(name: string, value: unknown): PagewiseError {
   return invalidParameter(
     name,
-    `Parameter "${name}" must be a whole number of at least 1; got ${describe(value)}.`,
+    `Parameter "${name}" must be a whole number of at least 1; got ${describeValue(value)}.`,
   );
 }

@@ -1,6 +1,7 @@
 import { PagewiseError, pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
 import { defaults, OVERFLOW, type Overflow } from "../options.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 
 /** Input of {@link paginate}: the dataset size and the effective page parameters. */
 export interface PageRequest {
@@ -107,9 +108,9 @@ export interface Page extends PageSlice, LinkTargets {
  */
 export function paginate(request: PageRequest, options: PaginateOptions = {}): Page {
   const { count, pageSize } = request;
-  assertInteger("count", count, 0);
-  assertInteger("page", request.page, 1);
-  assertInteger("pageSize", pageSize, 1);
+  assertWholeNumber("count", count, 0);
+  assertWholeNumber("page", request.page, 1);
+  assertWholeNumber("pageSize", pageSize, 1);
   assertOption("overflow", options.overflow, OVERFLOW);
   const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
   const overflow = request.page > pageTotal;
@@ -138,12 +139,6 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-function assertInteger(name: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${name} must be a safe integer of at least ${min}, got ${value}`);
-  }
-}
 
 /** Whether the page has any link target (a {@link Page} built by hand may have only some). */
 export function hasLinkTarget(page: LinkTargets): boolean {

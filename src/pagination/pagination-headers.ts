@@ -6,7 +6,9 @@ import {
   checkedHeaderNames,
   headerNamePresets,
   type PaginationHeaderNames,
+  type ResolvedHeaderNames,
 } from "./header-names.js";
+import { writeHeaderValues } from "./header-values.js";
 import {
   type LinkSettings,
   linkSettings,
@@ -60,19 +62,8 @@ export function paginationHeaders(
 /** {@link PaginationHeadersOptions} (but the URLs) checked and resolved. */
 export interface HeaderSettings {
   readonly emptyHeadersZero: boolean;
-  /**
-   * The names in order link, count, page, pageTotal, pageSize, countAtLeast, countEstimate;
-   * `null` for one not sent.
-   */
-  readonly names: readonly [
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-  ];
+  /** The header names, each by its key; `null` for one not sent. */
+  readonly names: ResolvedHeaderNames;
   readonly links: LinkSettings;
 }
 
@@ -104,25 +95,22 @@ export function writePaginationHeaders(
   baseUrl: string | URL | undefined,
 ): void {
   if (page.count === 0 && !settings.emptyHeadersZero) return;
-  const [link, count, current, pageTotal, pageSize, atLeast, estimate] = settings.names;
-  if (link !== null && hasLinkTarget(page)) {
+  let link: string | undefined;
+  if (settings.names.link !== null && hasLinkTarget(page)) {
     const { prefix, suffix } = linkUrlParts(page, settings.links, url, baseUrl);
     const header = { value: "", prefix, suffix };
     forEachLinkTarget(page, header, appendLink);
-    headers[link] = header.value;
+    link = header.value;
   }
-  if (count !== null && page.count !== undefined) headers[count] = String(page.count);
-  if (current !== null) headers[current] = String(page.page);
-  if (pageTotal !== null && page.pageTotal !== undefined) {
-    headers[pageTotal] = String(page.pageTotal);
-  }
-  if (pageSize !== null) headers[pageSize] = String(page.pageSize);
-  if (atLeast !== null && page.countAtLeast !== undefined) {
-    headers[atLeast] = String(page.countAtLeast);
-  }
-  if (estimate !== null && page.countEstimate !== undefined) {
-    headers[estimate] = String(page.countEstimate);
-  }
+  writeHeaderValues(headers, settings.names, {
+    link,
+    count: page.count,
+    page: page.page,
+    pageTotal: page.pageTotal,
+    pageSize: page.pageSize,
+    countAtLeast: page.countAtLeast,
+    countEstimate: page.countEstimate,
+  });
 }
 
 /** Appends the link to page `target` to a Link header value being built. */

@@ -37,7 +37,10 @@ export interface ReadRequestParamsOptions<S extends StandardSchemaV1 | undefined
   readonly queryOnBodyMethods?: QueryOnBodyMethods;
 }
 
-/** The parameters {@link readRequestParams} returns: the schema's output, or a plain record. */
+/**
+ * The parameters {@link readRequestParams} returns and a resource's handler receives as `params`:
+ * the schema's output, or a plain record without a schema.
+ */
 export type RequestParams<S> = S extends StandardSchemaV1
   ? StandardSchemaV1.InferOutput<S>
   : Record<string, unknown>;

@@ -5,6 +5,7 @@ import {
   headerNamePresets,
   type PaginationHeaderNames,
 } from "../pagination/header-names.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 
 /** CORS settings of a resource. */
 export interface CorsOptions {
@@ -82,11 +83,7 @@ export function assertCorsOption(cors: unknown): void {
       `cors.allowHeaders must be a list of header names; got ${showValue(allowHeaders)}`,
     );
   }
-  if (maxAge !== undefined && !(Number.isSafeInteger(maxAge) && maxAge >= 0)) {
-    throw new RangeError(
-      `cors.maxAge must be a whole number of seconds; got ${describeValue(maxAge)}`,
-    );
-  }
+  if (maxAge !== undefined) assertWholeNumber("cors.maxAge (seconds)", maxAge, 0);
   if (credentials !== undefined && typeof credentials !== "boolean") {
     throw new TypeError(
       `cors.credentials must be true or false; got ${describeValue(credentials)}`,

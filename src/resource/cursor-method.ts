@@ -4,8 +4,9 @@ import { defaults } from "../options.js";
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
+import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import type { HandlerContext, ListCount, Output } from "./methods.js";
+import type { CursorCount, HandlerContext } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
 
 /** Where a cursor list's page lies: what its handler's keyset query needs. */
@@ -43,11 +44,11 @@ export type CursorItems<T> =
  * - the whole list as an array (any order): pagewise orders it and takes the page;
  * - `{ items, count? }`: the rows of the keyset query in the direction of travel (nearest the
  *   cursor first, as `cursor.sql()`'s ORDER BY gives them), at most `cursor.limit`; and, when
- *   given, the list's total (a {@link ListCount}) for `X-Pagination-Count`.
+ *   given, the list's total (a {@link CursorCount}) for `X-Pagination-Count`.
  */
 export type CursorResult<T> =
   | readonly T[]
-  | { readonly items: CursorItems<T>; readonly count?: ListCount | undefined };
+  | { readonly items: CursorItems<T>; readonly count?: CursorCount | undefined };
 
 /** A cursor (keyset) list method (see {@link cursorList}); `Path`: its handler's path parameters. */
 export interface CursorListMethod<N = unknown, Path = PathParams> {
@@ -102,7 +103,7 @@ export interface CursorListDefinition<N, S, T, Path = PathParams> {
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<Output<S>, N, Path>,
+    context: CursorContext<RequestParams<S>, N, Path>,
   ) => CursorResult<T> | Promise<CursorResult<T>>;
 }
 

@@ -5,6 +5,7 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from "../errors.js";
+import { isWholeNumber } from "../params/whole-number.js";
 
 /**
  * The {@link PagewiseError} of an error that carries a client error status of its own: a
@@ -42,9 +43,7 @@ function ownStatus(error: unknown): number | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { status, statusCode } = error as Record<string, unknown>;
   const value = typeof status === "number" ? status : statusCode;
-  return Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 499
-    ? (value as number)
-    : undefined;
+  return isWholeNumber(value, 400, 499) ? value : undefined;
 }
 
 /**

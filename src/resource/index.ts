@@ -17,6 +17,7 @@ export { handleResource, serveResource } from "./handle-resource.js";
 export type { MaybePromise } from "./maybe-async.js";
 export type { MethodDefinition, ResourceMethod } from "./method-definition.js";
 export {
+  type CursorCount,
   type HandlerContext,
   type JsonMethod,
   json,

@@ -1,5 +1,5 @@
 import { describeValue } from "../option-checks.js";
-import { readCount } from "../pagination/count-value.js";
+import { countField, readCount } from "../pagination/count-value.js";
 import { type CountlessPage, paginateCountless } from "../pagination/countless-page.js";
 import type { PageParams } from "../pagination/page-params.js";
 import {
@@ -198,11 +198,7 @@ function countlessPage(
     pageSize,
     rows: served.length,
     hasMore: more,
-    ...(total === undefined
-      ? {}
-      : "atLeast" in total
-        ? { countAtLeast: total.atLeast }
-        : { countEstimate: total.estimate }),
+    ...(total === undefined ? {} : countField(total)),
   };
   const page = paginateCountless(request, options);
   return { page, rows: served };

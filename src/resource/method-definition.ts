@@ -1,5 +1,6 @@
 import type { PathParams } from "../http/path-pattern.js";
 import { assertObject, assertOption, describeValue } from "../option-checks.js";
+import { isWholeNumber } from "../params/whole-number.js";
 import type { CursorListMethod } from "./cursor-method.js";
 import type { JsonMethod, ListMethod } from "./methods.js";
 import { assertOperationDoc } from "./operation-doc.js";
@@ -52,7 +53,7 @@ export function assertMethodDefinition(name: string, definition: unknown): void 
     return;
   }
   const { status, body } = definition as JsonMethod;
-  if (!Number.isInteger(status) || status < 200 || status > 299) {
+  if (!isWholeNumber(status, 200, 299)) {
     throw new RangeError(
       `${name}'s status must be a success status (200 to 299); got ${describeValue(status)}`,
     );

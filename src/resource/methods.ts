@@ -2,6 +2,7 @@ import type { PathParams } from "../http/path-pattern.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
+import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { OperationDoc } from "./operation-doc.js";
 
@@ -58,10 +59,20 @@ export interface ListContext<P, N, Path = PathParams> extends HandlerContext<P, 
  * string: pass `Number(row.count)`.
  */
 export type ListCount =
+  | CursorCount
+  | { readonly whenNeeded: () => CountValue | PromiseLike<CountValue> };
+
+/**
+ * A cursor list's count, given beside its rows: a {@link CountValue}, a promise of one, or a
+ * function giving either, run alongside `items()`. No `{ whenNeeded }` (a page list's
+ * {@link ListCount} takes it): a cursor page's rows tell the total only when the whole list fits
+ * on its first page, so a count asked for after the rows would nearly always run, and run after
+ * them instead of beside them.
+ */
+export type CursorCount =
   | CountValue
   | PromiseLike<CountValue>
-  | (() => CountValue | PromiseLike<CountValue>)
-  | { readonly whenNeeded: () => CountValue | PromiseLike<CountValue> };
+  | (() => CountValue | PromiseLike<CountValue>);
 
 /**
  * A list's rows: the page's rows as an array, or a function fetching the rows of a
@@ -94,11 +105,6 @@ export type ListResult<T> =
       readonly items: (slice: PageSlice) => readonly T[] | PromiseLike<readonly T[]>;
       readonly hasMore?: undefined;
     };
-
-/** What a schema gives a handler: its output type, or a record of parameters without one. */
-export type Output<S> = S extends StandardSchemaV1
-  ? StandardSchemaV1.InferOutput<S>
-  : Record<string, unknown>;
 
 /** A paginated JSON list method (see {@link list}); `Path`: its handler's path parameters. */
 export interface ListMethod<N = unknown, Path = PathParams> {
@@ -146,7 +152,7 @@ export function list<
   readonly schema?: S;
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: ListContext<Output<S>, N, Path>,
+    context: ListContext<RequestParams<S>, N, Path>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
 }): ListMethod<N, Path> {
   return { kind: "list", ...definition } as ListMethod<N, Path>;
@@ -176,7 +182,7 @@ export function json<
   readonly openapi?: OperationDoc;
   readonly status?: number;
   readonly body?: "object" | "json";
-  readonly handler: (context: HandlerContext<Output<S>, N, Path>) => unknown;
+  readonly handler: (context: HandlerContext<RequestParams<S>, N, Path>) => unknown;
 }): JsonMethod<N, Path> {
   const { status = 200, body = "object" } = definition;
   return { kind: "json", ...definition, status, body } as JsonMethod<N, Path>;

@@ -1,8 +1,10 @@
 import { invalidCursor, invalidParameter } from "../errors.js";
 import { splitRequestTarget } from "../http/request-target.js";
+import { countField } from "../pagination/count-value.js";
 import { cursorLinkHeader } from "../pagination/cursor-links.js";
 import { cursorPage } from "../pagination/cursor-page.js";
 import type { CursorValue } from "../pagination/cursor-token.js";
+import { writeHeaderValues } from "../pagination/header-values.js";
 import type { CursorSide } from "../pagination/keyset.js";
 import { linkPath } from "../pagination/page-links.js";
 import { readPageSize } from "../pagination/page-params.js";
@@ -67,7 +69,6 @@ export async function serveCursorList<N>(
     page.next === undefined ? undefined : tokenOf(page.next),
   ]);
   const headers: Record<string, string> = {};
-  const [linkName, countName, , , pageSizeName, atLeastName, estimateName] = settings.headers.names;
   const link = cursorLinkHeader(
     { first: page.first, prev, next },
     names,
@@ -75,17 +76,11 @@ export async function serveCursorList<N>(
     request.url,
     linkBase(resource, request),
   );
-  if (linkName !== null && link !== undefined) headers[linkName] = link;
-  if (count !== undefined) {
-    const [name, value] =
-      "exact" in count
-        ? [countName, count.exact]
-        : "atLeast" in count
-          ? [atLeastName, count.atLeast]
-          : [estimateName, count.estimate];
-    if (name !== null) headers[name] = String(value);
-  }
-  if (pageSizeName !== null) headers[pageSizeName] = String(pageSize);
+  writeHeaderValues(headers, settings.headers.names, {
+    link,
+    pageSize,
+    ...(count === undefined ? {} : countField(count)),
+  });
   return jsonResponse(200, headers, page.rows);
 }
 

@@ -1,5 +1,5 @@
 import { assertBaseUrl } from "../http/base-url.js";
-import { assertKnownNames, assertObject, assertOption, describeValue } from "../option-checks.js";
+import { assertKnownNames, assertObject, assertOption } from "../option-checks.js";
 import {
   BOOLEANS,
   defaults,
@@ -12,6 +12,7 @@ import { type PageParamsSettings, pageParamsSettings } from "../pagination/page-
 import type { PaginateOptions } from "../pagination/paginate.js";
 import { type HeaderSettings, headerSettings } from "../pagination/pagination-headers.js";
 import { type VersionSettings, versionSettings } from "../params/api-version.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 import { type ApiKeyVerifier, assertApiKeyOption } from "./api-key.js";
 import { assertCorsOption, type CorsOptions } from "./cors-headers.js";
 import type { ResourceOptions } from "./resource-options.js";
@@ -72,11 +73,7 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
   assertCorsOption(options.cors);
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl);
   const { maxBodyBytes = defaults.maxBodyBytes } = options;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
-    throw new RangeError(
-      `maxBodyBytes must be a whole number of bytes; got ${describeValue(maxBodyBytes)}`,
-    );
-  }
+  assertWholeNumber("maxBodyBytes", maxBodyBytes, 0);
   const pageParams = pageParamsSettings(options);
   return {
     pageParams,

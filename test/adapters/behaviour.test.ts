@@ -420,7 +420,7 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
         400,
         "Bad Request",
         "invalid_parameter",
-        'Parameter "page" must be a whole decimal number; got "abc".',
+        'Parameter "page" must be a whole decimal number; got a string ("abc").',
         { parameter: "page" },
       ),
     },

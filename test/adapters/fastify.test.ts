@@ -63,7 +63,9 @@ describe.each([
     const app = create();
     await app.register(fastifyPagewise, { maxPageSize: 10 });
     expect(() => app.pagewise("/a/", items)).toThrow(
-      new RangeError("defaultPageSize must be an integer from 1 to maxPageSize (10), got 30"),
+      new RangeError(
+        "defaultPageSize (at most maxPageSize) must be a whole number from 1 to 10; got number 30",
+      ),
     );
     await app.close();
   });

@@ -1,6 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { compilePathPattern } from "../../src/adapter/index.js";
-import { type PathParams, pathParameterNames } from "../../src/http/path-pattern.js";
+import {
+  isParameterName,
+  type PathParams,
+  pathParameterNames,
+  segmentParameterName,
+} from "../../src/http/path-pattern.js";
 
 describe("compilePathPattern", () => {
   it.each<[string, string, Record<string, string> | undefined]>([
@@ -45,6 +50,29 @@ describe("pathParameterNames", () => {
     ["*", []],
   ])("%j names %j", (pattern, names) => {
     expect(pathParameterNames(pattern)).toStrictEqual(names);
+  });
+});
+
+describe("segmentParameterName and isParameterName: the one reading of a name", () => {
+  it.each<[string, string | undefined]>([
+    [":owner", "owner"],
+    [":_x9", "_x9"],
+    [":9", undefined],
+    [":", undefined],
+    [":a-b", undefined],
+    [":file.:ext", undefined],
+    ["owner", undefined],
+    ["{owner}", undefined],
+    ["", undefined],
+  ])("segment %j is the parameter %j", (segment, name) => {
+    expect(segmentParameterName(segment)).toBe(name);
+    if (segment.startsWith(":")) expect(isParameterName(segment.slice(1))).toBe(name !== undefined);
+  });
+
+  it("reads the names compilePathPattern and pathParameterNames read", () => {
+    const pattern = "/a/:_x9/:9/:b-c/:d";
+    expect(pathParameterNames(pattern)).toStrictEqual(["_x9", "b", "d"]);
+    expect(compilePathPattern(pattern)("/a/1/:9/:b-c/4")).toStrictEqual({ _x9: "1", d: "4" });
   });
 });
 

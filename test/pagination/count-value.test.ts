@@ -1,6 +1,11 @@
 /** Capped counts: exact at or below the cap, a bound above it; counts read and told apart. */
 import { describe, expect, it } from "vitest";
-import { capCount, readCount } from "../../src/pagination/count-value.js";
+import {
+  capCount,
+  countField,
+  type ReadCount,
+  readCount,
+} from "../../src/pagination/count-value.js";
 
 describe("capCount", () => {
   it.each<[number, number, unknown]>([
@@ -30,5 +35,15 @@ describe("readCount", () => {
     [{ estimate: 0 }, { estimate: 0 }],
   ])("%j is %j", (count, expected) => {
     expect(readCount(count)).toStrictEqual(expected);
+  });
+});
+
+describe("countField", () => {
+  it.each<[ReadCount, unknown]>([
+    [{ exact: 3 }, { count: 3 }],
+    [{ atLeast: 10_001 }, { countAtLeast: 10_001 }],
+    [{ estimate: 0 }, { countEstimate: 0 }],
+  ])("%j is the page's field %j", (count, expected) => {
+    expect(countField(count)).toStrictEqual(expected);
   });
 });

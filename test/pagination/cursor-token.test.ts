@@ -125,7 +125,7 @@ describe("cursorCodec", () => {
     [
       "a tiny maxLength",
       () => cursorCodec(SECRET, { maxLength: 10 }),
-      new RangeError("maxLength must be a whole number of at least 64, got 10"),
+      new RangeError("maxLength must be a whole number of at least 64; got number 10"),
     ],
   ])("refuses %s when made", (_name, make, error) => {
     expect(make).toThrow(error);

@@ -4,6 +4,56 @@ import {
   headerNamePresets,
   type PaginationHeaderNames,
 } from "../../src/index.js";
+import { checkedHeaderNames } from "../../src/pagination/header-names.js";
+
+describe("checkedHeaderNames", () => {
+  it.each<[string, PaginationHeaderNames, Record<string, string | null>]>([
+    ["the spec's names", headerNamePresets.xPagination, { ...headerNamePresets.xPagination }],
+    ["totalCount preset", headerNamePresets.totalCount, { ...headerNamePresets.totalCount }],
+    [
+      "the bound and the estimate defaulted when left out",
+      { link: null, count: "X-Total", page: "X-Page", pageTotal: null, pageSize: "X-Per-Page" },
+      {
+        link: null,
+        count: "X-Total",
+        page: "X-Page",
+        pageTotal: null,
+        pageSize: "X-Per-Page",
+        countAtLeast: "X-Pagination-CountAtLeast",
+        countEstimate: "X-Pagination-CountEstimate",
+      },
+    ],
+  ])("%s: every name by its key, frozen, resolved once", (_name, names, expected) => {
+    const resolved = checkedHeaderNames(names);
+    expect(resolved).toStrictEqual(expected);
+    expect(Object.keys(resolved)).toStrictEqual([
+      "link",
+      "count",
+      "page",
+      "pageTotal",
+      "pageSize",
+      "countAtLeast",
+      "countEstimate",
+    ]);
+    expect(Object.isFrozen(resolved)).toBe(true);
+    expect(checkedHeaderNames(names)).toBe(resolved);
+  });
+
+  it.each<[string, unknown, TypeError]>([
+    [
+      "a name that is not text",
+      { ...headerNamePresets.xPagination, pageSize: 3 },
+      new TypeError("headerNames.pageSize must be a header name or null (not sent); got number 3"),
+    ],
+    [
+      "a required name left out",
+      { link: "Link", count: null, page: null, pageTotal: null },
+      new TypeError("headerNames.pageSize must be a header name or null (not sent); got undefined"),
+    ],
+  ])("rejects %s", (_name, names, error) => {
+    expect(() => checkedHeaderNames(names as PaginationHeaderNames)).toThrow(error);
+  });
+});
 
 describe("exposedHeaderNames", () => {
   it.each<[string, PaginationHeaderNames | undefined, string[]]>([

@@ -85,32 +85,47 @@ describe("parsePageParams: strict mode", () => {
   const strict: PageParamsOptions = { invalid: "strict" };
 
   it.each<[string, string, string, string]>([
-    ["page=abc", "page=abc", "page", 'Parameter "page" must be a whole decimal number; got "abc".'],
-    ["page=1e3", "page=1e3", "page", 'Parameter "page" must be a whole decimal number; got "1e3".'],
-    ["page=", "page=", "page", 'Parameter "page" must be a whole decimal number; got "".'],
+    [
+      "page=abc",
+      "page=abc",
+      "page",
+      'Parameter "page" must be a whole decimal number; got a string ("abc").',
+    ],
+    [
+      "page=1e3",
+      "page=1e3",
+      "page",
+      'Parameter "page" must be a whole decimal number; got a string ("1e3").',
+    ],
+    [
+      "page=",
+      "page=",
+      "page",
+      'Parameter "page" must be a whole decimal number; got a string ("").',
+    ],
     [
       "page_size=0",
       "page_size=0",
       "page_size",
-      'Parameter "page_size" must be a whole number of at least 1; got "0".',
+      'Parameter "page_size" must be a whole number of at least 1; got a string ("0").',
     ],
     [
       "page_size=-5",
       "page_size=-5",
       "page_size",
-      'Parameter "page_size" must be a whole number of at least 1; got "-5".',
+      'Parameter "page_size" must be a whole number of at least 1; got a string ("-5").',
     ],
     [
       "page_size=1.5",
       "page_size=1.5",
       "page_size",
-      'Parameter "page_size" must be a whole number of at least 1; got "1.5".',
+      'Parameter "page_size" must be a whole number of at least 1; got a string ("1.5").',
     ],
     [
       "long value is cut in the detail",
       `page=${"x".repeat(100)}`,
       "page",
-      `Parameter "page" must be a whole decimal number; got "${"x".repeat(32)}"….`,
+      `Parameter "page" must be a whole decimal number; got a string ("${"x".repeat(32)}"…).`,
     ],
   ])("%s → 400", (_name, query, parameter, detail) => {
     expect(problemOf(() => parsePageParams(query, strict))).toEqual({
@@ -137,9 +152,13 @@ describe("parsePageParams: strict mode", () => {
     [
       "fractional number",
       { page: 2.5 },
-      'Parameter "page" must be a whole decimal number; got 2.5.',
+      'Parameter "page" must be a whole decimal number; got number 2.5.',
     ],
-    ["boolean", { page: true }, 'Parameter "page" must be a whole decimal number; got a boolean.'],
+    [
+      "boolean",
+      { page: true },
+      'Parameter "page" must be a whole decimal number; got boolean true.',
+    ],
   ])("%s → 400", (_name, query, detail) => {
     expect(problemOf(() => parsePageParams(query, strict)).detail).toBe(detail);
   });
@@ -185,17 +204,25 @@ describe("parsePageParams: options", () => {
   });
 
   it.each<[string, PageParamsOptions, string]>([
-    ["maxPageSize 0", { maxPageSize: 0 }, "maxPageSize must be a positive integer, got 0"],
-    ["maxPageSize 1.5", { maxPageSize: 1.5 }, "maxPageSize must be a positive integer, got 1.5"],
+    [
+      "maxPageSize 0",
+      { maxPageSize: 0 },
+      "maxPageSize must be a whole number of at least 1; got number 0",
+    ],
+    [
+      "maxPageSize 1.5",
+      { maxPageSize: 1.5 },
+      "maxPageSize must be a whole number of at least 1; got number 1.5",
+    ],
     [
       "default over max",
       { defaultPageSize: 600 },
-      "defaultPageSize must be an integer from 1 to maxPageSize (500), got 600",
+      "defaultPageSize (at most maxPageSize) must be a whole number from 1 to 500; got number 600",
     ],
     [
       "default 0",
       { defaultPageSize: 0 },
-      "defaultPageSize must be an integer from 1 to maxPageSize (500), got 0",
+      "defaultPageSize (at most maxPageSize) must be a whole number from 1 to 500; got number 0",
     ],
   ])("rejects %s with a RangeError", (_name, options, message) => {
     expect(() => parsePageParams("", options)).toThrow(new RangeError(message));

@@ -96,32 +96,32 @@ describe("paginate: inputs that are programming errors", () => {
     [
       "negative count",
       { count: -1, page: 1, pageSize: 1 },
-      "count must be a safe integer of at least 0, got -1",
+      "count must be a whole number of at least 0; got number -1",
     ],
     [
       "fractional count",
       { count: 1.5, page: 1, pageSize: 1 },
-      "count must be a safe integer of at least 0, got 1.5",
+      "count must be a whole number of at least 0; got number 1.5",
     ],
     [
       "NaN page",
       { count: 1, page: Number.NaN, pageSize: 1 },
-      "page must be a safe integer of at least 1, got NaN",
+      "page must be a whole number of at least 1; got number NaN",
     ],
     [
       "page 0",
       { count: 1, page: 0, pageSize: 1 },
-      "page must be a safe integer of at least 1, got 0",
+      "page must be a whole number of at least 1; got number 0",
     ],
     [
       "pageSize 0",
       { count: 1, page: 1, pageSize: 0 },
-      "pageSize must be a safe integer of at least 1, got 0",
+      "pageSize must be a whole number of at least 1; got number 0",
     ],
     [
       "unsafe count",
       { count: 2 ** 53, page: 1, pageSize: 1 },
-      `count must be a safe integer of at least 0, got ${2 ** 53}`,
+      `count must be a whole number of at least 0; got number ${2 ** 53}`,
     ],
   ])("%s → RangeError", (_name, request, message) => {
     expect(() => paginate(request)).toThrow(new RangeError(message));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readDigits, readWholeNumber } from "../../src/params/whole-number.js";
+import {
+  assertWholeNumber,
+  isWholeNumber,
+  readDigits,
+  readWholeNumber,
+} from "../../src/params/whole-number.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -67,5 +72,26 @@ describe("readDigits: a count as a response header carries it", () => {
     [undefined, undefined],
   ])("reads %j as %s", (input, expected) => {
     expect(readDigits(input)).toBe(expected);
+  });
+});
+
+describe("isWholeNumber and assertWholeNumber: one check, one wording", () => {
+  it.each<[unknown, number, number | undefined, string | undefined]>([
+    [0, 0, undefined, undefined],
+    [MAX, 1, undefined, undefined],
+    [30, 0, 30, undefined],
+    [-1, 0, undefined, "x must be a whole number of at least 0; got number -1"],
+    [1.5, 0, undefined, "x must be a whole number of at least 0; got number 1.5"],
+    [Number.NaN, 1, undefined, "x must be a whole number of at least 1; got number NaN"],
+    [MAX + 1, 0, undefined, `x must be a whole number of at least 0; got number ${MAX + 1}`],
+    [31, 0, 30, "x must be a whole number from 0 to 30; got number 31"],
+    ["3", 0, undefined, 'x must be a whole number of at least 0; got a string ("3")'],
+    [3n, 0, undefined, "x must be a whole number of at least 0; got a bigint"],
+    [null, 0, undefined, "x must be a whole number of at least 0; got null"],
+  ])("%s with least %i and most %s: %s", (value, min, max, message) => {
+    expect(isWholeNumber(value, min, max)).toBe(message === undefined);
+    const check = () => assertWholeNumber("x", value, min, max);
+    if (message === undefined) expect(check).not.toThrow();
+    else expect(check).toThrow(new RangeError(message));
   });
 });

@@ -119,7 +119,7 @@ describe("cursorList", () => {
     [
       "a short length limit",
       () => listing({ maxCursorLength: 10 }),
-      new RangeError("maxLength must be a whole number of at least 64, got 10"),
+      new RangeError("maxLength must be a whole number of at least 64; got number 10"),
     ],
   ])("refuses %s when defined", (_name, define, error) => {
     expect(define).toThrow(error);
@@ -307,6 +307,13 @@ describe("cursorList", () => {
       ),
     ],
     [
+      "a { whenNeeded } count (a JavaScript caller's: its type has none)",
+      { items: [], count: { whenNeeded: () => 5 } },
+      new TypeError(
+        'A list handler\'s count is a number, { atLeast } or { estimate }; got an object with ["whenNeeded"]',
+      ),
+    ],
+    [
       "a timestamp as a Date",
       [{ id: new Date(0) }],
       new TypeError(
@@ -343,6 +350,16 @@ describe("cursorList", () => {
 describe("cursorList's types", () => {
   type Row = (typeof rows)[number];
   const order = [{ name: "id" }] as const;
+
+  it("takes a count beside the rows, never { whenNeeded }", () => {
+    cursorList({ order, secret: SECRET, handler: () => ({ items: rows, count: () => 5 }) });
+    cursorList({
+      order,
+      secret: SECRET,
+      // @ts-expect-error: a cursor list's count has no { whenNeeded }
+      handler: () => ({ items: rows, count: { whenNeeded: () => 5 } }),
+    });
+  });
 
   it("types valuesOf's row from the handler's rows when it follows the handler", () => {
     cursorList({

@@ -53,7 +53,9 @@ describe("defineResource", () => {
     [
       "a default page size over the maximum",
       { defaultPageSize: 50, maxPageSize: 10 },
-      new RangeError("defaultPageSize must be an integer from 1 to maxPageSize (10), got 50"),
+      new RangeError(
+        "defaultPageSize (at most maxPageSize) must be a whole number from 1 to 10; got number 50",
+      ),
     ],
     [
       "an invalid header name",
@@ -129,7 +131,7 @@ describe("defineResource", () => {
     [
       "a cors maxAge in fractions",
       { cors: { maxAge: 1.5 } },
-      new RangeError("cors.maxAge must be a whole number of seconds; got number 1.5"),
+      new RangeError("cors.maxAge (seconds) must be a whole number of at least 0; got number 1.5"),
     ],
     [
       "cors credentials as text",
@@ -149,7 +151,7 @@ describe("defineResource", () => {
     [
       "a negative maxBodyBytes",
       { maxBodyBytes: -1 },
-      new RangeError("maxBodyBytes must be a whole number of bytes; got number -1"),
+      new RangeError("maxBodyBytes must be a whole number of at least 0; got number -1"),
     ],
     [
       "a baseUrl without a scheme",

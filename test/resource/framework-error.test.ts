@@ -117,7 +117,7 @@ describe("frameworkError", () => {
   });
 
   it("passes a PagewiseError through", () => {
-    const error = new PagewiseError(401, "unauthorized", "x");
+    const error = new PagewiseError("unauthorized", "x");
     expect(frameworkError(error, 1)).toBe(error);
   });
 });

@@ -188,7 +188,7 @@ describe("handleResource", () => {
 
   it("passes maxBodyBytes to readBody and answers its 413", async () => {
     const readBody = vi.fn((max: number) => {
-      throw new PagewiseError(413, "payload_too_large", `over ${max}`);
+      throw new PagewiseError("payload_too_large", `over ${max}`);
     });
     const resource = defineResource({ POST: json({ handler: () => 1 }) }, { maxBodyBytes: 10 });
     const response = await handleResource(resource, request({ method: "POST", readBody }));
@@ -202,7 +202,7 @@ describe("handleResource", () => {
     const resource = defineResource({
       GET: list({
         handler: () => {
-          throw new PagewiseError(404, "page_out_of_range", "No such repository.");
+          throw new PagewiseError("page_out_of_range", "No such repository.");
         },
       }),
     });

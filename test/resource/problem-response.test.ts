@@ -4,13 +4,7 @@ import { PagewiseError } from "../../src/index.js";
 
 describe("problemResponse", () => {
   it("answers with the status, problem+json and its length, the error's headers and the problem", () => {
-    const error = new PagewiseError(
-      405,
-      "method_not_allowed",
-      "No.",
-      {},
-      { Allow: "GET, OPTIONS" },
-    );
+    const error = new PagewiseError("method_not_allowed", "No.", {}, { Allow: "GET, OPTIONS" });
     expect(problemResponse(error)).toStrictEqual({
       status: 405,
       headers: {
