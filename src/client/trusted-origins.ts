@@ -1,3 +1,4 @@
+import { describeValue } from "../option-checks.js";
 import { PaginationError } from "./pagination-error.js";
 
 /** What a valid entry of `trustedOrigins` looks like, for the messages that ask for one. */
@@ -36,7 +37,7 @@ export function assertTrustedOrigins(value: unknown): void {
   if (value === undefined) return;
   if (!Array.isArray(value)) {
     throw new TypeError(
-      `trustedOrigins must be an array of origins such as ${EXAMPLE_ORIGIN}; got ${describe(value)}`,
+      `trustedOrigins must be an array of origins such as ${EXAMPLE_ORIGIN}; got ${describeValue(value)}`,
     );
   }
   value.forEach((entry: unknown, index) => {
@@ -44,7 +45,7 @@ export function assertTrustedOrigins(value: unknown): void {
     if (origin === entry) return;
     const fix = origin === undefined ? "" : `: write ${JSON.stringify(origin)}`;
     throw new TypeError(
-      `trustedOrigins[${index}] must be an origin such as ${EXAMPLE_ORIGIN} (scheme, host, and a port other than the default; nothing after it); got ${describe(entry)}${fix}`,
+      `trustedOrigins[${index}] must be an origin such as ${EXAMPLE_ORIGIN} (scheme, host, and a port other than the default; nothing after it); got ${describeValue(entry)}${fix}`,
     );
   });
 }
@@ -58,10 +59,6 @@ function readOrigin(entry: string): string | undefined {
     return undefined; // not URL.canParse: the client runs in browsers older than it
   }
   return url.host === "" ? undefined : originOf(url);
-}
-
-function describe(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 
 /**

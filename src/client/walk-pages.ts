@@ -1,5 +1,6 @@
 import { assertOption } from "../option-checks.js";
 import { defaults } from "../options.js";
+import { assertWholeNumber } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
 import { EDGE_CHECKS } from "./repair/page-edge.js";
@@ -100,10 +101,7 @@ const COUNT_OPTIONS = [
 function assertWalkOptions(options: WalkOptions): void {
   for (const [name, min, max] of COUNT_OPTIONS) {
     const value = options[name];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= min && value <= max)) {
-      const range = max === MAX_TIMER_MS ? `from ${min} to ${max}` : `of at least ${min}`;
-      throw new RangeError(`${name} must be a whole number ${range}; got ${String(value)}`);
-    }
+    if (value !== undefined) assertWholeNumber(name, value, min, max);
   }
   const { pageParam = defaults.pageParam, pageSizeParam = defaults.pageSizeParam } = options;
   for (const [name, value] of [

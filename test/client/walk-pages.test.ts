@@ -331,29 +331,33 @@ describe("concurrent walks that end early", () => {
 describe("walk options out of range", () => {
   const neverCalled = () => Promise.reject(new Error("no request may be made"));
   it.each<[keyof WalkOptions, unknown, string]>([
-    ["concurrency", 0, "concurrency must be a whole number of at least 1; got 0"],
-    ["concurrency", -1, "concurrency must be a whole number of at least 1; got -1"],
-    ["concurrency", 1.5, "concurrency must be a whole number of at least 1; got 1.5"],
-    ["concurrency", Number.NaN, "concurrency must be a whole number of at least 1; got NaN"],
-    ["concurrency", "8", "concurrency must be a whole number of at least 1; got 8"],
-    ["pageSize", 0, "pageSize must be a whole number of at least 1; got 0"],
-    ["pageSize", 2.5, "pageSize must be a whole number of at least 1; got 2.5"],
-    ["retries", -1, "retries must be a whole number of at least 0; got -1"],
+    ["concurrency", 0, "concurrency must be a whole number of at least 1; got number 0"],
+    ["concurrency", -1, "concurrency must be a whole number of at least 1; got number -1"],
+    ["concurrency", 1.5, "concurrency must be a whole number of at least 1; got number 1.5"],
+    ["concurrency", Number.NaN, "concurrency must be a whole number of at least 1; got number NaN"],
+    ["concurrency", "8", 'concurrency must be a whole number of at least 1; got a string ("8")'],
+    ["pageSize", 0, "pageSize must be a whole number of at least 1; got number 0"],
+    ["pageSize", 2.5, "pageSize must be a whole number of at least 1; got number 2.5"],
+    ["retries", -1, "retries must be a whole number of at least 0; got number -1"],
     [
       "retries",
       Number.POSITIVE_INFINITY,
-      "retries must be a whole number of at least 0; got Infinity",
+      "retries must be a whole number of at least 0; got number Infinity",
     ],
-    ["maxRetryDelayMs", -5, "maxRetryDelayMs must be a whole number from 0 to 2147483647; got -5"],
+    [
+      "maxRetryDelayMs",
+      -5,
+      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got number -5",
+    ],
     [
       "maxRetryDelayMs",
       2 ** 31,
-      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got 2147483648",
+      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got number 2147483648",
     ],
     [
       "maxRetryDelayMs",
       Number.NaN,
-      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got NaN",
+      "maxRetryDelayMs must be a whole number from 0 to 2147483647; got number NaN",
     ],
   ])("%s %s is a RangeError when the walk is made, before any request", (name, value, message) => {
     const options = { fetch: neverCalled, [name]: value } as WalkOptions;
@@ -374,24 +378,24 @@ describe("walk options out of range", () => {
   it.each<[unknown, string]>([
     [
       "https://api.example.com",
-      'trustedOrigins must be an array of origins such as "https://api.example.com"; got "https://api.example.com"',
+      'trustedOrigins must be an array of origins such as "https://api.example.com"; got a string ("https://api.example.com")',
     ],
     [
       ["https://api.example.com/"],
-      `${notAnOrigin('"https://api.example.com/"')}: write "https://api.example.com"`,
+      `${notAnOrigin('a string ("https://api.example.com/")')}: write "https://api.example.com"`,
     ],
     [
       ["https://api.example.com", "https://cdn.example.com/v1/"],
-      `${notAnOrigin('"https://cdn.example.com/v1/"', 1)}: write "https://cdn.example.com"`,
+      `${notAnOrigin('a string ("https://cdn.example.com/v1/")', 1)}: write "https://cdn.example.com"`,
     ],
     [
       ["https://API.example.com:443"],
-      `${notAnOrigin('"https://API.example.com:443"')}: write "https://api.example.com"`,
+      `${notAnOrigin('a string ("https://API.example.com:443")')}: write "https://api.example.com"`,
     ],
-    [["api.example.com"], notAnOrigin('"api.example.com"')],
-    [["localhost:3000"], notAnOrigin('"localhost:3000"')],
-    [[""], notAnOrigin('""')],
-    [[42], notAnOrigin("42")],
+    [["api.example.com"], notAnOrigin('a string ("api.example.com")')],
+    [["localhost:3000"], notAnOrigin('a string ("localhost:3000")')],
+    [[""], notAnOrigin('a string ("")')],
+    [[42], notAnOrigin("number 42")],
   ])(
     "trustedOrigins %j is a TypeError when the walk is made, before any request",
     (value, message) => {
