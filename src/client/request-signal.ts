@@ -1,5 +1,5 @@
 /** One request's signal, tied to a walk's, and the way to untie it. */
-export interface RequestSignal {
+interface RequestSignal {
   /** Aborted when the walk's signal is (with its reason). */
   readonly signal: AbortSignal;
   /** Removes the tie: call it once the request has settled, body read. */

@@ -15,7 +15,7 @@ const EXAMPLE_ORIGIN = '"https://api.example.com"';
  * originOf(new URL("https://API.example.com:443/items/?page=2")); // "https://api.example.com"
  * ```
  */
-export function originOf(url: URL): string {
+function originOf(url: URL): string {
   return `${url.protocol}//${url.host}`;
 }
 

@@ -19,7 +19,7 @@ export type ReadCount =
   | { readonly estimate: number };
 
 /** A {@link ReadCount} as a page's field, which is also the key of its header's name. */
-export type CountField =
+type CountField =
   | { readonly count: number }
   | { readonly countAtLeast: number }
   | { readonly countEstimate: number };

@@ -7,7 +7,7 @@ import { pagesBackToKnown } from "./recover-rows.js";
 import type { WalkWatch } from "./walk-watch.js";
 
 /** A page come in by a next link, with what the walk knows around it. */
-export interface Arrival<T> {
+interface Arrival<T> {
   readonly previous: FetchedPage<T>;
   /** The page the next link led to (no rows and no links when it answered 404). */
   readonly page: FetchedPage<T>;
@@ -26,7 +26,7 @@ export interface Arrival<T> {
 }
 
 /** A page made up for: the rows it serves, and whether the list moved during the walk so far. */
-export interface MadeUp<T> {
+interface MadeUp<T> {
   readonly served: FetchedPage<T>;
   readonly moved: boolean;
   /** The page as the walk goes on from it: the page, or the page read again. */

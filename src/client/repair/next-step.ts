@@ -29,7 +29,7 @@ interface Ahead<T> {
 }
 
 /** Takes the step to the page `next` after `previous` (`seen`: the URLs the walk has been led to). */
-export type Stepper<T> = (
+type Stepper<T> = (
   previous: FetchedPage<T>,
   next: string,
   seen: ReadonlySet<string>,

@@ -20,7 +20,7 @@ interface NumberedPage {
  * pageNumberOf("page", { url: "https://api.test/items/?page=3", page: 2 }); // 3
  * ```
  */
-export function pageNumberOf(pageParam: string, page: NumberedPage): number {
+function pageNumberOf(pageParam: string, page: NumberedPage): number {
   return readDigits(new URL(page.url).searchParams.get(pageParam)) ?? page.page ?? 1;
 }
 

@@ -1,5 +1,5 @@
 /** The rows a walk remembers having read, at most: a row pushed on further is taken for new. */
-export const MAX_ROWS_REMEMBERED = 20_000;
+const MAX_ROWS_REMEMBERED = 20_000;
 
 /** Which rows a walk has read lately, by key; and a row's key noted as read. */
 export interface KnownRows {

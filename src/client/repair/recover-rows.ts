@@ -5,10 +5,10 @@ import type { KnownRows } from "./read-rows.js";
 import type { WalkWatch } from "./walk-watch.js";
 
 /** Pages a walk reads again when a list shrank under it, at most. */
-export const MAX_PAGES_BACK = 10;
+const MAX_PAGES_BACK = 10;
 
 /** Where a walk reads pages again from: the page before an edge, and the walk's first page. */
-export interface PagesBack {
+interface PagesBack {
   /** The number of the page before the edge (its next link asked for this number + 1). */
   readonly last: number;
   /** The lowest page to read again: the walk's first (rows before it are not the walk's). */

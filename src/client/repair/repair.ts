@@ -8,7 +8,7 @@ import { rowKeyOf } from "./row-key.js";
 import type { WalkWatch } from "./walk-watch.js";
 
 /** A page come in by a next link, made up for: what the walk serves, and goes on from. */
-export interface Arrived<T> {
+interface Arrived<T> {
   /** The page to yield in its turn: the rows not served before, once the list moved. */
   readonly served: FetchedPage<T>;
   /** The page the walk goes on from (its next link): the page, or the page read again. */
