@@ -94,7 +94,16 @@ export function checkedHeaderNames(names: PaginationHeaderNames): ResolvedHeader
     }
     seen.add(name.toLowerCase());
   }
-  const frozen = Object.freeze(resolved);
+  // An object literal: one fixed shape, which every response's header writer reads fast.
+  const frozen: ResolvedHeaderNames = Object.freeze({
+    link: resolved.link,
+    count: resolved.count,
+    page: resolved.page,
+    pageTotal: resolved.pageTotal,
+    pageSize: resolved.pageSize,
+    countAtLeast: resolved.countAtLeast,
+    countEstimate: resolved.countEstimate,
+  });
   checked.set(names, frozen);
   return frozen;
 }

@@ -1,21 +1,26 @@
+import type { CountlessPage } from "./countless-page.js";
 import type { ResolvedHeaderNames } from "./header-names.js";
+import type { Page } from "./paginate.js";
 
 /**
- * The values of a list's pagination headers, each by the key of its name (`link`, `count`, …);
- * one left out or `undefined` is not sent.
+ * The values of a list's pagination headers but the `Link`, each by the key of its name
+ * (`count`, `page`, …); one left out or `undefined` is not sent. A {@link Page} or a
+ * {@link CountlessPage} is one as it is.
  */
 export type PaginationHeaderValues = {
-  readonly [K in keyof ResolvedHeaderNames]?: string | number | undefined;
+  readonly [K in Exclude<keyof ResolvedHeaderNames, "link">]?: number | undefined;
 };
 
 /**
  * Writes a list's pagination headers into `headers`, the one writer of a page's, a countless
- * page's and a cursor page's: each value under its configured name, in the names' order, none
- * whose name is `null` (not sent) or whose value is `undefined`.
+ * page's and a cursor page's: each value under its configured name, none whose name is `null`
+ * (not sent) or whose value is `undefined`. Each name is read by its key (no loop over the keys: on
+ * every response of a list, that costs a fifth of pagewise's time, `npm run bench -- core`).
  *
  * @param headers - the response headers being built
  * @param names - the resolved names (see {@link checkedHeaderNames})
- * @param values - the values by key, e.g. `{ link: "<…>; rel=\"next\"", pageSize: 30 }`
+ * @param values - the values by key, e.g. `{ count: 3, pageSize: 30 }`, or the page itself
+ * @param link - the `Link` header's value, when there is one
  * @example
  * ```ts
  * writeHeaderValues(headers, checkedHeaderNames(headerNamePresets.xPagination), { count: 3, pageSize: 30 });
@@ -26,10 +31,21 @@ export function writeHeaderValues(
   headers: Record<string, string>,
   names: ResolvedHeaderNames,
   values: PaginationHeaderValues,
+  link?: string | undefined,
 ): void {
-  for (const key in names) {
-    const name = names[key as keyof ResolvedHeaderNames];
-    const value = values[key as keyof ResolvedHeaderNames];
-    if (name !== null && value !== undefined) headers[name] = String(value);
-  }
+  if (names.link !== null && link !== undefined) headers[names.link] = link;
+  write(headers, names.count, values.count);
+  write(headers, names.page, values.page);
+  write(headers, names.pageTotal, values.pageTotal);
+  write(headers, names.pageSize, values.pageSize);
+  write(headers, names.countAtLeast, values.countAtLeast);
+  write(headers, names.countEstimate, values.countEstimate);
+}
+
+function write(
+  headers: Record<string, string>,
+  name: string | null,
+  value: number | undefined,
+): void {
+  if (name !== null && value !== undefined) headers[name] = String(value);
 }

@@ -102,15 +102,7 @@ export function writePaginationHeaders(
     forEachLinkTarget(page, header, appendLink);
     link = header.value;
   }
-  writeHeaderValues(headers, settings.names, {
-    link,
-    count: page.count,
-    page: page.page,
-    pageTotal: page.pageTotal,
-    pageSize: page.pageSize,
-    countAtLeast: page.countAtLeast,
-    countEstimate: page.countEstimate,
-  });
+  writeHeaderValues(headers, settings.names, page, link);
 }
 
 /** Appends the link to page `target` to a Link header value being built. */

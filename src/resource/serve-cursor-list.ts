@@ -76,11 +76,8 @@ export async function serveCursorList<N>(
     request.url,
     linkBase(resource, request),
   );
-  writeHeaderValues(headers, settings.headers.names, {
-    link,
-    pageSize,
-    ...(count === undefined ? {} : countField(count)),
-  });
+  const headerValues = { pageSize, ...(count === undefined ? {} : countField(count)) };
+  writeHeaderValues(headers, settings.headers.names, headerValues, link);
   return jsonResponse(200, headers, page.rows);
 }
 

@@ -10,7 +10,14 @@ const spec = checkedHeaderNames(headerNamePresets.xPagination);
 const totalCount = checkedHeaderNames(headerNamePresets.totalCount);
 
 describe("writeHeaderValues", () => {
-  it.each<[string, typeof spec, PaginationHeaderValues, Record<string, string>]>([
+  it.each<
+    [
+      string,
+      typeof spec,
+      PaginationHeaderValues & { link?: string | undefined },
+      Record<string, string>,
+    ]
+  >([
     [
       "every value under its name, in the names' order",
       spec,
@@ -47,7 +54,8 @@ describe("writeHeaderValues", () => {
     ],
   ])("%s", (_name, names, values, expected) => {
     const headers: Record<string, string> = { "Content-Type": "application/json" };
-    writeHeaderValues(headers, names, values);
+    const { link, ...rest } = values;
+    writeHeaderValues(headers, names, rest, link);
     expect(headers).toStrictEqual({ "Content-Type": "application/json", ...expected });
     expect(Object.keys(headers)).toStrictEqual(["Content-Type", ...Object.keys(expected)]);
   });
