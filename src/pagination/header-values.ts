@@ -33,19 +33,20 @@ export function writeHeaderValues(
   values: PaginationHeaderValues,
   link?: string | undefined,
 ): void {
+  const { count, page, pageTotal, pageSize, countAtLeast, countEstimate } = names;
   if (names.link !== null && link !== undefined) headers[names.link] = link;
-  write(headers, names.count, values.count);
-  write(headers, names.page, values.page);
-  write(headers, names.pageTotal, values.pageTotal);
-  write(headers, names.pageSize, values.pageSize);
-  write(headers, names.countAtLeast, values.countAtLeast);
-  write(headers, names.countEstimate, values.countEstimate);
-}
-
-function write(
-  headers: Record<string, string>,
-  name: string | null,
-  value: number | undefined,
-): void {
-  if (name !== null && value !== undefined) headers[name] = String(value);
+  if (count !== null && values.count !== undefined) headers[count] = String(values.count);
+  if (page !== null && values.page !== undefined) headers[page] = String(values.page);
+  if (pageTotal !== null && values.pageTotal !== undefined) {
+    headers[pageTotal] = String(values.pageTotal);
+  }
+  if (pageSize !== null && values.pageSize !== undefined) {
+    headers[pageSize] = String(values.pageSize);
+  }
+  if (countAtLeast !== null && values.countAtLeast !== undefined) {
+    headers[countAtLeast] = String(values.countAtLeast);
+  }
+  if (countEstimate !== null && values.countEstimate !== undefined) {
+    headers[countEstimate] = String(values.countEstimate);
+  }
 }
