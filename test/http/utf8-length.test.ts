@@ -13,6 +13,11 @@ describe("utf8Length", () => {
     ["a lone low surrogate: U+FFFD", "\udc00", 3],
     ["a high surrogate at the end", "a\ud83d", 4],
     ["mixed", "a€😀é", 10],
+    // Longer than the 16 KiB buffer it is encoded into, a part at a time.
+    ["20,000 ASCII characters", "a".repeat(20_000), 20_000],
+    ["a pair across the buffer's end", `${"a".repeat(16_383)}😀${"é".repeat(10_000)}`, 36_387],
+    ["three-byte characters across parts", "€".repeat(12_000), 36_000],
+    ["a lone surrogate across the buffer's end", `${"a".repeat(16_383)}\ud800b`, 16_387],
   ])("%s", (_title, text, bytes) => {
     expect(utf8Length(text)).toBe(bytes);
   });
