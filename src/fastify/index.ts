@@ -155,12 +155,26 @@ export function sendResponse(reply: FastifyReply, response: ResourceResponse): F
 }
 
 function handler(resource: Resource<FastifyRequest>) {
-  return (request: FastifyRequest, reply: FastifyReply) =>
-    respond(resource, request, reply, (maxBytes) =>
-      request.body === undefined
-        ? undefined
-        : readNodeBody(request.body as NodeBodyStream, request.headers["content-length"], maxBytes),
-    );
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (hasEmptyParam(request.params)) return reply.callNotFound();
+    return respond(resource, request, reply, (maxBytes) => readFastifyBody(request, maxBytes));
+  };
+}
+
+function readFastifyBody(request: FastifyRequest, maxBytes: number) {
+  return request.body === undefined
+    ? undefined
+    : readNodeBody(request.body as NodeBodyStream, request.headers["content-length"], maxBytes);
+}
+
+/**
+ * Whether Fastify's router matched an empty segment as a parameter (`/items/` on `/items/:id`):
+ * Express's router and `fetchRouter` match no route there, so neither does this adapter.
+ */
+function hasEmptyParam(params: unknown): boolean {
+  return Object.entries((params ?? {}) as Record<string, unknown>).some(
+    ([name, value]) => value === "" && name !== "*",
+  );
 }
 
 /**

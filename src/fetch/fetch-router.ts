@@ -1,5 +1,9 @@
 import { badRequest, notFoundProblem } from "../errors.js";
-import { compilePathPattern, pathParameterNames } from "../http/path-pattern.js";
+import {
+  assertPlainPattern,
+  compilePathPattern,
+  pathParameterNames,
+} from "../http/path-pattern.js";
 import { requestPath } from "../http/request-target.js";
 import { assertVersionOffPath } from "../params/api-version.js";
 import type { Resource } from "../resource/index.js";
@@ -17,7 +21,8 @@ export type FetchRoute = readonly [pattern: string, resource: Resource<Request>]
  *
  * @param routes - `[pattern, resource]` pairs
  * @returns `(request) => Response | Promise<Response>` (see `FetchHandler`)
- * @throws {TypeError} for a resource whose version parameter shares a path parameter's name
+ * @throws {TypeError} for a pattern with an optional, wildcard or pattern-matched parameter, or a
+ *   resource whose version parameter shares a path parameter's name
  * @example
  * ```ts
  * const handle = fetchRouter([
@@ -31,6 +36,7 @@ export function fetchRouter(
   routes: readonly FetchRoute[],
 ): (request: Request) => Response | Promise<Response> {
   const table = routes.map(([pattern, resource]) => {
+    assertPlainPattern(pattern);
     assertVersionOffPath(resource.settings.version, pathParameterNames(pattern));
     return { match: compilePathPattern(pattern), serve: fetchHandler(resource) };
   });

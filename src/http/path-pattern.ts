@@ -123,6 +123,32 @@ export function segmentParameterName(segment: string): string | undefined {
   return segment.startsWith(":") && isParameterName(name) ? name : undefined;
 }
 
+/** Characters of a router's other syntaxes: optional (`:id?`, `{/:id}`), wildcard, pattern-matched. */
+const OTHER_SYNTAX = /[?*+(){}]/;
+
+/**
+ * Checks that a pattern names its parameters as plain `:name`s, the one syntax Express 4 and 5,
+ * Fastify and {@link compilePathPattern} read alike. Optional (`:id?`, `{/:id}`), wildcard (`*`)
+ * and pattern-matched (`:id(\\d+)`) parameters are refused: each router reads them its own way
+ * (an optional one left out is `undefined` on Express, `""` on Fastify), so a handler could not
+ * rely on its `path`.
+ *
+ * @param pattern - an Express-style path pattern
+ * @throws {TypeError} naming the fix: one resource per route
+ * @example
+ * ```ts
+ * assertPlainPattern("/items/:id/"); // passes
+ * assertPlainPattern("/items{/:id}"); // TypeError
+ * ```
+ */
+export function assertPlainPattern(pattern: string): void {
+  const found = OTHER_SYNTAX.exec(pattern);
+  if (found === null) return;
+  throw new TypeError(
+    `The pattern ${JSON.stringify(pattern)} has "${found[0]}": only plain :name parameters are read alike by every adapter; for an optional one, define a resource per route ("/items/" and "/items/:id/")`,
+  );
+}
+
 function segments(path: string): string[] {
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed === "" ? [] : trimmed.slice(trimmed.startsWith("/") ? 1 : 0).split("/");

@@ -1,4 +1,4 @@
-import type { PathParams } from "../http/path-pattern.js";
+import { assertPlainPattern, type PathParams } from "../http/path-pattern.js";
 import { assertObject } from "../option-checks.js";
 import { assertVersionParamApart, type VersionSettings } from "../params/api-version.js";
 import type { CursorListMethod } from "./cursor-method.js";
@@ -42,7 +42,8 @@ export interface Resource<N = unknown> {
  * Given first, the route's Express-style pattern types the handlers' `path`: a `string` for each
  * `:name` ({@link PathParams}). The resource is still mounted by the adapter (at that pattern, or
  * one naming the same parameters under a prefix); a request whose route lacks one of its names is
- * a TypeError, a bug, for the framework's error handling.
+ * a TypeError, a bug, for the framework's error handling. Only plain `:name` parameters: an
+ * optional or wildcard one is refused (define a resource per route).
  *
  * @param pattern - optional: the route, e.g. `"/package/:owner/:repo/packages/"`
  * @param methods - e.g. `{ GET: list({...}), DELETE: json({...}) }`
@@ -82,6 +83,7 @@ function define<N>(
   methods: ResourceMethods<N>,
   options: ResourceOptions<N> = {},
 ): Resource<N> {
+  if (pattern !== undefined) assertPlainPattern(pattern);
   assertObject("A resource's methods", methods);
   for (const [name, definition] of Object.entries(methods)) {
     if (!METHOD_ORDER.includes(name as ResourceMethod)) {

@@ -1080,6 +1080,16 @@ describe.each(Object.keys(adapters))("%s", (name) => {
   });
   afterAll(() => server.close());
 
+  it.each(["/package/demo//packages/", "/package//three/", "/package/demo//"])(
+    "answers %s (an empty path parameter) as a path no route matches: 404",
+    async (path) => {
+      const empty = await call(server.origin, { path });
+      const unrouted = await call(server.origin, { path: path.replace("/package/", "/packagx/") });
+      const asUnrouted = JSON.stringify(empty).replaceAll("/package/", "/packagx/");
+      expect([empty.status, JSON.parse(asUnrouted)]).toStrictEqual([404, unrouted]);
+    },
+  );
+
   it.each(cases)("%s", async (_title, request, expected) => {
     const allow = { allow: allowOf(request.path) };
     expect(await call(server.origin, request)).toStrictEqual({

@@ -39,6 +39,13 @@ describe("fetch adapter: synchronous and asynchronous answers", () => {
     expect(() => fetchRouter([["/v/:id/", versioned]])).not.toThrow();
   });
 
+  it("refuses a route with an optional path parameter, at once", () => {
+    const resource = defineResource({ GET: list({ handler: () => [] }) });
+    expect(() => fetchRouter([["/items/:id?", resource]])).toThrow(
+      'The pattern "/items/:id?" has "?": only plain :name parameters',
+    );
+  });
+
   it("answers a router's 404 at once", () => {
     const route = fetchRouter([["/p/", defineResource({ GET: list({ handler: () => [] }) })]]);
     const response = route(request("/elsewhere/"));

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { compilePathPattern } from "../../src/adapter/index.js";
 import {
+  assertPlainPattern,
   isParameterName,
   type PathParams,
   pathParameterNames,
@@ -98,5 +99,29 @@ describe("PathParams", () => {
   it("is a record of strings for a pattern only known as a string", () => {
     expectTypeOf<PathParams<string>>().toEqualTypeOf<Readonly<Record<string, string>>>();
     expectTypeOf<PathParams>().toEqualTypeOf<Readonly<Record<string, string>>>();
+  });
+});
+
+describe("assertPlainPattern", () => {
+  it.each(["/", "/items/", "/package/:owner/:repo/packages/", "/:file.:ext", "/a-b/:c_d/"])(
+    "passes %j",
+    (pattern) => {
+      expect(() => assertPlainPattern(pattern)).not.toThrow();
+    },
+  );
+
+  it.each<[string, string, string]>([
+    ["Express 4's optional", "/items/:id?", "?"],
+    ["Express 5's optional", "/items{/:id}", "{"],
+    ["a wildcard", "/files/*", "*"],
+    ["Express 5's named wildcard", "/files/*path", "*"],
+    ["a pattern-matched parameter", "/items/:id(\\d+)", "("],
+    ["a repeated parameter", "/items/:id+", "+"],
+  ])("refuses %s: %j", (_name, pattern, char) => {
+    expect(() => assertPlainPattern(pattern)).toThrow(
+      new TypeError(
+        `The pattern ${JSON.stringify(pattern)} has "${char}": only plain :name parameters are read alike by every adapter; for an optional one, define a resource per route ("/items/" and "/items/:id/")`,
+      ),
+    );
   });
 });

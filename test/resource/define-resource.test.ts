@@ -16,6 +16,12 @@ const get = list({ handler: () => [] });
 const del = json({ handler: () => undefined });
 
 describe("defineResource", () => {
+  it("refuses an optional path parameter in its pattern, at definition", () => {
+    expect(() => defineResource("/items{/:id}", { GET: list({ handler: () => [] }) })).toThrow(
+      'The pattern "/items{/:id}" has "{": only plain :name parameters',
+    );
+  });
+
   it.each<[string, Partial<Record<ResourceMethod, MethodDefinition>>, string]>([
     ["GET only (the spec's /packages/)", { GET: get }, "GET, OPTIONS"],
     [
