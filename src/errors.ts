@@ -43,6 +43,7 @@ export const PROBLEM_STATUS = Object.freeze({
   invalid_cursor: 400,
   cursor_query_mismatch: 400,
   cursor_too_large: 400,
+  invalid_sort: 400,
   // The code of each other registered 4xx status, for a client error pagewise did not raise
   // itself (a framework's, or an error a handler threw with its own status): see clientError.
   payment_required: 402,
@@ -352,6 +353,13 @@ export function cursorQueryMismatch(parameter: string): PagewiseError {
     `Parameter "${parameter}" belongs to a list with other filters or another order; start again from the first page.`,
     { parameter },
   );
+}
+
+/** 400 `invalid_sort`: a `sort` parameter that names no order the list offers. */
+export function invalidSort(parameter: string, detail: string): PagewiseError {
+  return new PagewiseError("invalid_sort", `Parameter "${parameter}" cannot be read: ${detail}`, {
+    parameter,
+  });
 }
 
 /** 400 `cursor_too_large`: a cursor longer than any this server issues. */

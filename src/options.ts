@@ -79,6 +79,8 @@ export const defaults = Object.freeze({
   afterParam: "after",
   /** Name of the parameter holding the cursor of the page before: `before`. */
   beforeParam: "before",
+  /** Name of the parameter choosing a list's order: `sort` (Cloudsmith's; the spec names none). */
+  sortParam: "sort",
   /** Longest cursor token read: 2,048 characters (a longer one is a 400 `cursor_too_large`). */
   maxCursorLength: 2048,
 });

@@ -59,7 +59,8 @@ export interface KeysetSql {
   readonly values: readonly CursorValue[];
 }
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/** A SQL identifier pagewise quotes as it is: a letter or `_`, then letters, digits or `_`, up to 63. */
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
  * A cursor's order, checked: columns that are SQL identifiers, each once, the last one unique
@@ -162,6 +163,29 @@ function codePointRank(unit: number): number {
 }
 
 /**
+ * The ORDER BY list of columns for PostgreSQL, each in its direction (reversed with `backward`,
+ * for a page before a cursor), `NULLS FIRST`/`LAST` only on a nullable column: on another it
+ * would keep an index in the default order from serving the ORDER BY.
+ *
+ * @param columns - the order's columns
+ * @param backward - whether to reverse every direction
+ * @default backward false
+ * @example
+ * ```ts
+ * orderBySql(sortColumns([{ name: "id" }])); // '"id" ASC'
+ * ```
+ */
+export function orderBySql(columns: readonly KeysetColumn[], backward = false): string {
+  return columns
+    .map((c) => {
+      const direction = c.ascending !== backward ? "ASC" : "DESC";
+      if (!c.nullable) return `${c.quoted} ${direction}`;
+      return `${c.quoted} ${direction} NULLS ${c.nullsFirst !== backward ? "FIRST" : "LAST"}`;
+    })
+    .join(", ");
+}
+
+/**
  * The keyset query of a page for PostgreSQL: rows `after` (or `before`) the cursor's values in the
  * cursor's order. Where every column runs one way and none is nullable, the predicate is a row
  * value (`("created_at", "id") > ($1, $2)`), which an index on those columns serves as a range scan;
@@ -180,15 +204,7 @@ export function keysetSql(
   firstParameter = 1,
 ): KeysetSql {
   const backward = cursor?.side === "before";
-  // NULLS FIRST/LAST only where a column holds NULLs: on another it would keep an index in
-  // the default order from serving the ORDER BY.
-  const orderBy = columns
-    .map((c) => {
-      const direction = c.ascending !== backward ? "ASC" : "DESC";
-      if (!c.nullable) return `${c.quoted} ${direction}`;
-      return `${c.quoted} ${direction} NULLS ${c.nullsFirst !== backward ? "FIRST" : "LAST"}`;
-    })
-    .join(", ");
+  const orderBy = orderBySql(columns, backward);
   if (cursor === undefined) return { where: "TRUE", orderBy, limit: pageSize + 1, values: [] };
   if (cursor.values.length !== columns.length) {
     throw new RangeError(

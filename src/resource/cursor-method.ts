@@ -4,9 +4,12 @@ import { defaults } from "../options.js";
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
+import { type SortOption, sortSettings } from "../pagination/sort-option.js";
+import { type SortOrder, type SortTerm, sortOrder } from "../pagination/sort-order.js";
+import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import type { CursorCount, HandlerContext } from "./methods.js";
+import type { CursorCount, HandlerContext, SortOf } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
 
 /** Where a cursor list's page lies: what its handler's keyset query needs. */
@@ -28,10 +31,16 @@ export interface CursorQuery {
   sql(firstParameter?: number): KeysetSql;
 }
 
-/** What a cursor list's handler receives: the context plus where the page lies. */
-export interface CursorContext<P, N, Path = PathParams> extends HandlerContext<P, N, Path> {
+/** What a cursor list's handler receives: the context plus where the page lies, in which order. */
+export interface CursorContext<P, N, Path = PathParams, Sort = SortOrder>
+  extends HandlerContext<P, N, Path> {
   /** The page's place: `side`, `values`, `pageSize`, `limit`, and `sql()` for PostgreSQL. */
   readonly cursor: CursorQuery;
+  /**
+   * The list's order for this request, the tie-breaker last: the `order` given, or the one the
+   * request chose with `sort` (or the default). `cursor.sql()` and `cursor.values` follow it.
+   */
+  readonly sort: Sort;
 }
 
 /** A cursor list's rows: an array or a function fetching them (run alongside a count function). */
@@ -57,35 +66,39 @@ export interface CursorListMethod<N = unknown, Path = PathParams> {
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<never, N, Path>,
+    context: CursorContext<never, N, Path, never>,
   ) => CursorResult<unknown> | Promise<CursorResult<unknown>>;
-  /** The order, checked. */
-  readonly columns: readonly KeysetColumn[];
-  /** The order as a token's query binding states it. */
-  readonly orderKey: string;
+  /** The orders, checked: a fixed `order` (no parameter read) or the ones `sort` offers. */
+  readonly order: SortSettings;
   readonly codec: CursorCodec;
   readonly afterParam: string;
   readonly beforeParam: string;
   /** The longest token read (a longer one is a 400 `cursor_too_large`). */
   readonly maxCursorLength: number;
-  /** A row's sort values, bigint as text. */
-  readonly valuesOf: (row: unknown) => readonly CursorValue[];
+  /** A row's values in an order, checked, bigint as text. */
+  readonly valuesOf: (row: unknown, order: readonly SortTerm[]) => readonly CursorValue[];
 }
 
 /** What {@link cursorList} takes; `T` is a row, `Path` the handler's path parameters. */
-export interface CursorListDefinition<N, S, T, Path = PathParams> {
+export interface CursorListDefinition<N, S, T, Path = PathParams, O = undefined> {
   /** A zod schema (or another Standard Schema) for the filters: the query without page size and cursors. */
   readonly schema?: S;
   /**
-   * The order: columns with their directions, the last one unique (the tie-breaker): e.g.
+   * A fixed order: columns with their directions, the last one unique (the tie-breaker): e.g.
    * `[{ name: "created_at", direction: "desc" }, { name: "id", direction: "desc", type: "bigint" }]`.
+   * Give `order` or `sort`, not both.
    */
-  readonly order: readonly SortColumn[];
+  readonly order?: readonly SortColumn[];
+  /**
+   * The orders a client may choose with `sort` ({@link SortOption}), instead of a fixed `order`:
+   * tokens are bound to the order they were issued in.
+   */
+  readonly sort?: O;
   /** The HMAC secret signing tokens (at least 32 characters), or several, newest first (rotation). */
   readonly secret: string | readonly string[];
   /**
-   * A row's sort values, one per column of the order, as JSON values at the database's precision
-   * (a timestamp as text with its microseconds, not a `Date`).
+   * A row's sort values, one per term of the order (the request's, with `sort`), as JSON values
+   * at the database's precision (a timestamp as text with its microseconds, not a `Date`).
    *
    * An unannotated `row` has the type of the handler's rows when `valuesOf` is written after
    * `handler` (TypeScript infers in the order written); before it, annotate the row (checked
@@ -93,7 +106,7 @@ export interface CursorListDefinition<N, S, T, Path = PathParams> {
    *
    * @default each column's property of the row, a `bigint` as text
    */
-  readonly valuesOf?: (row: T) => readonly (CursorValue | bigint)[];
+  readonly valuesOf?: (row: T, order: readonly SortTerm[]) => readonly (CursorValue | bigint)[];
   /** @default "after" */
   readonly afterParam?: string;
   /** @default "before" */
@@ -103,7 +116,7 @@ export interface CursorListDefinition<N, S, T, Path = PathParams> {
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<RequestParams<S>, N, Path>,
+    context: CursorContext<RequestParams<S>, N, Path, O extends SortOption ? SortOf<O> : SortOrder>,
   ) => CursorResult<T> | Promise<CursorResult<T>>;
 }
 
@@ -140,14 +153,15 @@ export function cursorList<
   S extends StandardSchemaV1 | undefined = undefined,
   T = unknown,
   Path = PathParams,
->(definition: CursorListDefinition<N, S, T, Path>): CursorListMethod<N, Path> {
-  const { order, secret, valuesOf, schema, handler, openapi } = definition;
+  O extends SortOption | undefined = undefined,
+>(definition: CursorListDefinition<N, S, T, Path, O>): CursorListMethod<N, Path> {
+  const { secret, valuesOf, schema, handler, openapi } = definition;
   const {
     afterParam = defaults.afterParam,
     beforeParam = defaults.beforeParam,
     maxCursorLength = defaults.maxCursorLength,
   } = definition;
-  const columns = sortColumns(order);
+  const order = orderSettings(definition.order, definition.sort);
   for (const [name, value] of [
     ["afterParam", afterParam],
     ["beforeParam", beforeParam],
@@ -164,21 +178,44 @@ export function cursorList<
   if (valuesOf !== undefined && typeof valuesOf !== "function") {
     throw new TypeError(`valuesOf must be a function of a row; got ${describeValue(valuesOf)}`);
   }
-  const read = valuesOf ?? ((row: T) => columns.map((c) => (row as Record<string, never>)[c.name]));
+  const read =
+    valuesOf ??
+    ((row: T, terms: readonly SortTerm[]) =>
+      terms.map((t) => (row as Record<string, never>)[t.column]));
   return {
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
     ...(openapi === undefined ? {} : { openapi }),
     handler: handler as CursorListMethod<N, Path>["handler"],
-    columns,
-    orderKey: JSON.stringify(
-      columns.map((c) => [c.name, c.ascending, c.nullable, c.nullsFirst, c.bigint]),
-    ),
+    order,
     codec: cursorCodec(secret, { maxLength: maxCursorLength }),
     afterParam,
     beforeParam,
     maxCursorLength,
-    valuesOf: (row) => sortValues(columns, read(row as T)),
+    valuesOf: (row, terms) => sortValues(terms, read(row as T, terms)),
+  };
+}
+
+/** A cursor list's orders: a fixed `order`, or the ones `sort` offers; one of them. */
+function orderSettings(order: unknown, sort: SortOption | undefined): SortSettings {
+  if ((order === undefined) === (sort === undefined)) {
+    throw new TypeError(
+      'A cursor list takes a fixed order ([{ name: "id" }]) or sort (the orders a client may choose), one of them',
+    );
+  }
+  if (sort !== undefined) return sortSettings(sort);
+  const terms = sortColumns(order as readonly SortColumn[]).map((c) => ({
+    ...c,
+    field: c.name,
+    column: c.name,
+    direction: c.ascending ? ("asc" as const) : ("desc" as const),
+  }));
+  const last = terms.at(-1) as SortTerm;
+  return {
+    param: undefined,
+    fields: new Map(),
+    tieBreaker: [last, last],
+    defaultOrder: sortOrder(terms),
   };
 }
 

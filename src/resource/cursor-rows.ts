@@ -1,6 +1,7 @@
 import { describeValue } from "../option-checks.js";
 import { type ReadCount, readCount } from "../pagination/count-value.js";
 import { keysetRows } from "../pagination/keyset-rows.js";
+import type { SortTerm } from "../pagination/sort-order.js";
 import type { CursorListMethod, CursorQuery, CursorResult } from "./cursor-method.js";
 import { rowArray } from "./list-page.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
@@ -13,19 +14,21 @@ interface CursorRows {
 }
 
 /**
- * The rows a cursor list's handler gave, by the result's shape: a whole list (ordered and sliced
- * here), or `{ items, count? }` with the keyset query's rows; a count promise or function runs
+ * The rows a cursor list's handler gave, by the result's shape: a whole list (ordered in
+ * `terms` and sliced here), or `{ items, count? }` with the keyset query's rows; a count promise or function runs
  * alongside an items function. A result of another shape is a bug: a TypeError.
  */
 export function cursorRows(
   definition: CursorListMethod<unknown>,
   result: CursorResult<unknown>,
   cursor: CursorQuery,
+  terms: readonly SortTerm[],
 ): MaybePromise<CursorRows> {
   if (Array.isArray(result)) {
     const { side, values, limit } = cursor;
     const at = side === undefined || values === undefined ? undefined : { side, values };
-    const rows = keysetRows(definition.columns, result, definition.valuesOf, at, limit);
+    const valuesOf = (row: unknown) => definition.valuesOf(row, terms);
+    const rows = keysetRows(terms, result, valuesOf, at, limit);
     return { rows, count: { exact: result.length } };
   }
   const { items, count: given } = (result ?? {}) as { items?: unknown; count?: unknown };

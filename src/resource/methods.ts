@@ -2,6 +2,9 @@ import type { PathParams } from "../http/path-pattern.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
+import { type SortOption, sortSettings } from "../pagination/sort-option.js";
+import type { SortOrder } from "../pagination/sort-order.js";
+import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { OperationDoc } from "./operation-doc.js";
@@ -38,10 +41,19 @@ export interface HandlerContext<P, N, Path = PathParams> {
  * `params` (validated by the list's `schema`) hold the request's own parameters, without pagewise's
  * page and page-size parameters, so a strict schema lists only its filters.
  */
-export interface ListContext<P, N, Path = PathParams> extends HandlerContext<P, N, Path> {
+export interface ListContext<P, N, Path = PathParams, Sort = undefined>
+  extends HandlerContext<P, N, Path> {
   /** The requested page number and the effective page size, per the spec's rules: `{ page, pageSize }`. */
   readonly pageParams: PageParams;
+  /**
+   * The order the request chose with `sort` (or the default), checked, the tie-breaker last: what
+   * the rows are sorted by ({@link SortOrder}). `undefined` for a list without a `sort` option.
+   */
+  readonly sort: Sort;
 }
+
+/** The order a handler receives for a list's `sort` option: none without one. */
+export type SortOf<O> = O extends SortOption<infer F> ? SortOrder<F> : undefined;
 
 /**
  * A list's count:
@@ -112,8 +124,10 @@ export interface ListMethod<N = unknown, Path = PathParams> {
   readonly schema?: StandardSchemaV1;
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
+  /** The orders a client may choose, checked; `undefined` when the handler orders the rows. */
+  readonly sort?: SortSettings;
   readonly handler: (
-    context: ListContext<never, N, Path>,
+    context: ListContext<never, N, Path, never>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
 }
 
@@ -134,13 +148,20 @@ export interface JsonMethod<N = unknown, Path = PathParams> {
  * items) and pagewise answers 200 with `Content-Type: application/json`, the JSON array of the page,
  * and the `Link` and `X-Pagination-*` headers.
  *
- * @param definition - `handler`, and optionally a zod `schema` for the parameters and `openapi`
- *   (summary, row schema, the handler's own problems: {@link OperationDoc})
+ * With `sort`, a client chooses the order (`sort=-created_at,name`) among the fields offered: the
+ * handler receives it checked as `sort` (the tie-breaker last) and sorts by it; a whole array it
+ * returns is sorted here. A `sort` that names no offered order is a 400 `invalid_sort`.
+ *
+ * @param definition - `handler`, and optionally a zod `schema` for the parameters, `sort` (the
+ *   orders offered: {@link SortOption}) and `openapi` (summary, row schema, the handler's own
+ *   problems: {@link OperationDoc})
+ * @throws {TypeError} for a misused `sort` (at definition)
  * @example
  * ```ts
  * list({
  *   schema: z.object({ status: z.enum(["awaiting_sync", "failed"]).optional() }),
- *   handler: ({ params, path }) => store.list(path.owner, path.repo, params.status),
+ *   sort: { fields: { name: true, created_at: true }, tieBreaker: "id", default: "-created_at" },
+ *   handler: ({ params, path, sort }) => store.list(path.owner, path.repo, params.status, sort.sql()),
  * });
  * ```
  */
@@ -148,14 +169,18 @@ export function list<
   N = unknown,
   S extends StandardSchemaV1 | undefined = undefined,
   Path = PathParams,
+  O extends SortOption | undefined = undefined,
 >(definition: {
   readonly schema?: S;
+  readonly sort?: O;
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: ListContext<RequestParams<S>, N, Path>,
+    context: ListContext<RequestParams<S>, N, Path, SortOf<O>>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
 }): ListMethod<N, Path> {
-  return { kind: "list", ...definition } as ListMethod<N, Path>;
+  const { sort, ...rest } = definition;
+  const settings = sort === undefined ? {} : { sort: sortSettings(sort) };
+  return { kind: "list", ...rest, ...settings } as ListMethod<N, Path>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { writeHeaderValues } from "../pagination/header-values.js";
 import type { CursorSide } from "../pagination/keyset.js";
 import { linkPath } from "../pagination/page-links.js";
 import { readPageSize } from "../pagination/page-params.js";
+import { orderKey, type SortOrder } from "../pagination/sort-order.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import { type CursorListMethod, cursorQuery } from "./cursor-method.js";
 import { cursorRows } from "./cursor-rows.js";
@@ -15,6 +16,7 @@ import type { Resource } from "./define-resource.js";
 import { jsonResponse } from "./json-response.js";
 import { linkBase } from "./link-base.js";
 import { handlerContext, withoutParams } from "./method-input.js";
+import { requestOrder } from "./request-order.js";
 
 /**
  * A cursor list's answer: the page size and the cursor read (a token checked against the query it
@@ -37,7 +39,9 @@ export async function serveCursorList<N>(
   if (after !== undefined && before !== undefined) {
     throw invalidParameter(beforeParam, `Give "${afterParam}" or "${beforeParam}", not both.`);
   }
-  const own = withoutParams(raw, [names.pageSizeParam, afterParam, beforeParam]);
+  const taken = [names.pageSizeParam, afterParam, beforeParam];
+  const { sort, own } = requestOrder(definition.order, raw, taken);
+  const terms = (sort as SortOrder).terms;
   const context = handlerContext(resource, definition, request, method, own);
   // The path, as links write it (a ":" escaped), binds a token to its list: two lists on one
   // secret, with the same order and filters, still refuse each other's tokens; and a request
@@ -46,7 +50,7 @@ export async function serveCursorList<N>(
   // The version asked for, not how it was asked (parameter, Accept, or the default), binds a token.
   const versionParam = settings.version?.param;
   const filters = versionParam === undefined ? own : withoutParams(own, [versionParam]);
-  const bound = [path, sorted(context.path), sorted(filters), definition.orderKey];
+  const bound = [path, sorted(context.path), sorted(filters), orderKey(terms)];
   if (context.version !== undefined) bound.push(context.version);
   const queryKey = JSON.stringify(bound);
   const side: CursorSide | undefined =
@@ -56,14 +60,15 @@ export async function serveCursorList<N>(
     token === undefined
       ? undefined
       : await codec.decode(token, queryKey, side === "after" ? afterParam : beforeParam);
-  if (values !== undefined && values.length !== definition.columns.length) {
+  if (values !== undefined && values.length !== terms.length) {
     throw invalidCursor(side === "after" ? afterParam : beforeParam);
   }
-  const cursor = cursorQuery(definition.columns, side, values, pageSize);
-  const result = await definition.handler(Object.assign(context, { cursor }));
-  const { rows, count } = await cursorRows(definition as CursorListMethod<unknown>, result, cursor);
+  const cursor = cursorQuery(terms, side, values, pageSize);
+  const result = await definition.handler(Object.assign(context, { cursor, sort: sort as never }));
+  const served = definition as CursorListMethod<unknown>;
+  const { rows, count } = await cursorRows(served, result, cursor, terms);
   const page = cursorPage({ side, pageSize, rows });
-  const tokenOf = (row: unknown) => codec.encode(definition.valuesOf(row), queryKey);
+  const tokenOf = (row: unknown) => codec.encode(definition.valuesOf(row, terms), queryKey);
   const [prev, next] = await Promise.all([
     page.prev === undefined ? undefined : tokenOf(page.prev),
     page.next === undefined ? undefined : tokenOf(page.next),

@@ -1,0 +1,97 @@
+import { type KeysetColumn, orderBySql } from "./keyset.js";
+
+/**
+ * One term of a list's order, as a handler receives it: the field the client named (or the
+ * list's tie-breaker), its column, its direction, and where its NULLs fall.
+ */
+export interface SortTerm<F extends string = string> extends KeysetColumn {
+  /** The field as the client names it in `sort` (the tie-breaker's column when not offered). */
+  readonly field: F;
+  /** The column (a SQL identifier) and the property of an in-memory row; as `name`. */
+  readonly column: string;
+  /** `"asc"` or `"desc"`. */
+  readonly direction: "asc" | "desc";
+}
+
+/**
+ * A list's order for one request, checked: the terms the client chose (or the default), the
+ * list's unique tie-breaker last, so that no two rows tie and pages neither skip nor repeat rows.
+ */
+export interface SortOrder<F extends string = string> {
+  /** The terms, in order; the last is the tie-breaker. */
+  readonly terms: readonly SortTerm<F>[];
+  /**
+   * The ORDER BY list for PostgreSQL: quoted columns, `ASC`/`DESC`, and `NULLS FIRST`/`LAST` on a
+   * nullable column where its NULLs fall (left out on the others, so an index serves the order).
+   *
+   * @example
+   * ```ts
+   * sort.sql(); // '"created_at" DESC, "id" DESC'
+   * ```
+   */
+  sql(): string;
+}
+
+/**
+ * A term of an order: a column's settings in one direction, named by its field.
+ *
+ * @param field - the field's name in `sort`
+ * @param column - the column, a SQL identifier
+ * @param ascending - the direction
+ * @param nullable - whether the column may hold NULL
+ * @param nullsLast - where NULLs fall when the column is sorted ascending (descending: the other end)
+ * @param bigint - whether values compare as whole numbers written as text
+ * @example
+ * ```ts
+ * sortTerm("date", "created_at", false, false, true, false).nullsFirst; // true
+ * ```
+ */
+export function sortTerm(
+  field: string,
+  column: string,
+  ascending: boolean,
+  nullable: boolean,
+  nullsLast: boolean,
+  bigint: boolean,
+): SortTerm {
+  return {
+    field,
+    column,
+    direction: ascending ? "asc" : "desc",
+    name: column,
+    quoted: `"${column}"`,
+    ascending,
+    nullable,
+    nullsFirst: ascending !== nullsLast,
+    bigint,
+  };
+}
+
+/**
+ * An order made of its terms, with its `sql()`.
+ *
+ * @param terms - the terms, the tie-breaker last
+ * @example
+ * ```ts
+ * sortOrder([sortTerm("id", "id", true, false, true, false)]).sql(); // '"id" ASC'
+ * ```
+ */
+export function sortOrder<F extends string>(terms: readonly SortTerm<F>[]): SortOrder<F> {
+  return { terms, sql: () => orderBySql(terms) };
+}
+
+/**
+ * The key a cursor token binds its order by: two requests in the same order (however the client
+ * wrote it) share it, any other order differs.
+ *
+ * @param columns - the order's columns
+ * @example
+ * ```ts
+ * orderKey(sortColumns([{ name: "id" }])); // '[["id",true,false,false,false]]'
+ * ```
+ */
+export function orderKey(columns: readonly KeysetColumn[]): string {
+  return JSON.stringify(
+    columns.map((c) => [c.name, c.ascending, c.nullable, c.nullsFirst, c.bigint]),
+  );
+}

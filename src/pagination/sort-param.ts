@@ -1,0 +1,99 @@
+import { closestName } from "../closest-name.js";
+import { invalidSort } from "../errors.js";
+import { quoteText } from "../option-checks.js";
+import { type SortOrder, type SortTerm, sortOrder } from "./sort-order.js";
+
+/** A sort option checked, every default filled in: what each request reads. */
+export interface SortSettings {
+  /** The parameter read; `undefined` for a fixed order (a cursor list's `order`). */
+  readonly param: string | undefined;
+  /** Each field offered, by name: its term ascending and descending. */
+  readonly fields: ReadonlyMap<string, readonly [asc: SortTerm, desc: SortTerm]>;
+  /** The tie-breaker, ascending and descending. */
+  readonly tieBreaker: readonly [asc: SortTerm, desc: SortTerm];
+  /** The order of a request without `sort`. */
+  readonly defaultOrder: SortOrder;
+}
+
+/**
+ * The order a request asks for: its `sort` parameter read by {@link parseSort}, the default order
+ * when it is absent or empty.
+ *
+ * @param settings - the list's checked sort settings
+ * @param value - the parameter's value as the query gave it (an array when repeated)
+ * @returns the order, the tie-breaker last
+ * @throws {PagewiseError} 400 `invalid_sort`, naming the fields offered
+ * @example
+ * ```ts
+ * readSort(settings, "-created_at,name").terms.map((t) => t.field); // ["created_at", "name", "id"]
+ * ```
+ */
+export function readSort(settings: SortSettings, value: unknown): SortOrder {
+  const param = settings.param;
+  if (param === undefined || value === undefined || value === "") return settings.defaultOrder;
+  const read =
+    typeof value === "string" ? parseSort(value, settings) : "it is given more than once";
+  if (typeof read !== "string") return read;
+  throw invalidSort(param, `${read}. ${sortHelp(settings)}`);
+}
+
+/**
+ * Reads a sort text: fields separated by commas (spaces around each ignored), `-` before a field
+ * for descending, each field once, only fields offered. Terms after the tie-breaker are dropped
+ * (they can never decide); without it, the tie-breaker is appended in the last term's direction.
+ * Linear in the text's length: a text with more commas than fields offered is refused unread.
+ *
+ * @param text - e.g. `"-created_at,name"`; empty gives the tie-breaker alone
+ * @param settings - the fields and tie-breaker
+ * @returns the order, or what is wrong with the text (a sentence without a full stop)
+ * @example
+ * ```ts
+ * parseSort("name,name", settings); // 'it names "name" twice'
+ * ```
+ */
+export function parseSort(
+  text: string,
+  settings: Pick<SortSettings, "fields" | "tieBreaker">,
+): SortOrder | string {
+  const { fields, tieBreaker } = settings;
+  let commas = 0;
+  for (let i = text.indexOf(","); i !== -1; i = text.indexOf(",", i + 1)) commas++;
+  if (commas >= fields.size + 1) return `it names more than the ${fields.size} fields offered`;
+  const terms: SortTerm[] = [];
+  const seen = new Set<string>();
+  for (const item of text === "" ? [] : text.split(",")) {
+    const word = item.trim();
+    const descending = word.startsWith("-");
+    const name = descending ? word.slice(1) : word;
+    if (name === "") return `it has an empty item in ${quoteText(text)}`;
+    if (name.startsWith("-")) return `${quoteText(word)} has more than one "-"`;
+    const field = fields.get(name);
+    if (field === undefined) return unknownField(name, [...fields.keys()]);
+    if (seen.has(name)) return `it names "${name}" twice`;
+    seen.add(name);
+    const term = field[descending ? 1 : 0];
+    terms.push(term);
+    if (term.column === tieBreaker[0].column) return sortOrder(terms);
+  }
+  const last = terms.at(-1);
+  return sortOrder([...terms, tieBreaker[last?.ascending === false ? 1 : 0]]);
+}
+
+function unknownField(name: string, offered: readonly string[]): string {
+  const near = closestName(name, offered);
+  const hint = near === undefined ? "" : ` (did you mean "${near}"?)`;
+  return `${quoteText(name)} is not a field offered${hint}`;
+}
+
+/** What a client may send: the fields offered and the grammar. */
+function sortHelp(settings: SortSettings): string {
+  const names = [...settings.fields.keys()];
+  const example = names.length > 1 ? `-${names[0]},${names[1]}` : `-${names[0]}`;
+  return `Sort by ${listed(names)}: comma-separated, each at most once, "-" before a field for descending (e.g. "${example}").`;
+}
+
+function listed(names: readonly string[]): string {
+  return names.length === 1
+    ? String(names[0])
+    : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
