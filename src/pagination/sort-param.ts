@@ -58,9 +58,12 @@ export function parseSort(
   const { fields, tieBreaker } = settings;
   let commas = 0;
   for (let i = text.indexOf(","); i !== -1; i = text.indexOf(",", i + 1)) commas++;
-  if (commas >= fields.size + 1) return `it names more than the ${fields.size} fields offered`;
+  if (commas >= fields.size) {
+    return `it names more than the ${fields.size === 1 ? "one field" : `${fields.size} fields`} offered`;
+  }
   const terms: SortTerm[] = [];
   const seen = new Set<string>();
+  let unique = false; // the tie-breaker is among the terms: later ones never decide
   for (const item of text === "" ? [] : text.split(",")) {
     const word = item.trim();
     const descending = word.startsWith("-");
@@ -72,9 +75,10 @@ export function parseSort(
     if (seen.has(name)) return `it names "${name}" twice`;
     seen.add(name);
     const term = field[descending ? 1 : 0];
-    terms.push(term);
-    if (term.column === tieBreaker[0].column) return sortOrder(terms);
+    if (!unique) terms.push(term);
+    unique ||= term.column === tieBreaker[0].column;
   }
+  if (unique) return sortOrder(terms);
   const last = terms.at(-1);
   return sortOrder([...terms, tieBreaker[last?.ascending === false ? 1 : 0]]);
 }
