@@ -142,8 +142,91 @@ const resultCases = written.flatMap(([title, name, answer, row]) => {
   ] as const;
 });
 
+/**
+ * The 20 rows of the sorted lists in the order `sort` names (a test oracle written apart from
+ * pagewise): by each field in its direction, then by id in the last field's direction.
+ */
+function inOrder(sort: string) {
+  const terms = (sort || "id")
+    .split(",")
+    .map((w) => [w.replace(/^-/, ""), w.startsWith("-") ? -1 : 1] as const);
+  if (!terms.some(([field]) => field === "id")) terms.push(["id", terms.at(-1)?.[1] ?? 1]);
+  return dataset(20).sort((a, b) => {
+    for (const [field, way] of terms) {
+      const [x, y] = [a[field as "id"], b[field as "id"]];
+      if (x !== y) return x < y ? -way : way;
+    }
+    return 0;
+  });
+}
+
+/** The sorted list's answer at a page of 3, its links keeping `query` before the page (the page size left out, as the spec's links do). */
+function sortedPage(path: string, query: string, sort: string, page: number): Answer {
+  const link = (n: number) => `${path}?${query}page=${n}`;
+  const links = {
+    first: link(1),
+    ...(page > 1 ? { prev: link(page - 1) } : {}),
+    ...(page < 7 ? { next: link(page + 1) } : {}),
+    last: link(7),
+  };
+  return {
+    status: 200,
+    headers: paged("", 20, page, 7, 3, links),
+    body: inOrder(sort).slice((page - 1) * 3, page * 3),
+  };
+}
+
+const sortHelp =
+  'Sort by status or id: comma-separated, each at most once, "-" before a field for descending (e.g. "-status,id").';
+
+const sortCases: readonly (readonly [string, Call, Answer])[] = [
+  [
+    "a sort: rows in its order, links keep it",
+    { path: "/sorted/?sort=-status&page=2&page_size=3" },
+    sortedPage("/sorted/", "sort=-status&", "-status", 2),
+  ],
+  [
+    "two fields, the comma escaped in links",
+    { path: "/sorted/?sort=status,-id&page=7&page_size=3" },
+    sortedPage("/sorted/", "sort=status%2C-id&", "status,-id", 7),
+  ],
+  [
+    "no sort: the default order, no sort in links",
+    { path: "/sorted/?page=1&page_size=3" },
+    sortedPage("/sorted/", "", "", 1),
+  ],
+  [
+    "linkParams 'page-only' drops the sort from links",
+    { path: "/sorted/page-only/?sort=-id&page=2&page_size=3" },
+    sortedPage("/sorted/page-only/", "", "-id", 2),
+  ],
+  ...(
+    [
+      ["an unknown field", "?sort=size", '"size" is not a field offered'],
+      ["a repeated field", "?sort=id,-id", 'it names "id" twice'],
+      ["a repeated parameter", "?sort=id&sort=status", "it is given more than once"],
+      ["an empty item", "?sort=status,", 'it has an empty item in "status,"'],
+    ] as const
+  ).map(([title, query, reason]): readonly [string, Call, Answer] => [
+    `${title} → 400 invalid_sort`,
+    { path: `/sorted/${query}` },
+    {
+      status: 400,
+      headers: problemType,
+      body: problem(
+        400,
+        "Bad Request",
+        "invalid_sort",
+        `Parameter "sort" cannot be read: ${reason}. ${sortHelp}`,
+        { parameter: "sort" },
+      ),
+    },
+  ]),
+];
+
 const cases: readonly (readonly [string, Call, Answer])[] = [
   ...resultCases,
+  ...sortCases,
   // --- the spec's examples
   [
     "spec example: 3 items, page=2&page_size=1",
@@ -1095,6 +1178,51 @@ describe.each(Object.keys(adapters))("%s", (name) => {
     expect(await call(server.origin, request)).toStrictEqual({
       ...expected,
       headers: { ...expected.headers, ...allow },
+    });
+  });
+
+  /** The target of a Link entry (`rel`), or undefined. */
+  const target = (answer: Answer, rel: string) =>
+    String(answer.headers.link ?? "").match(new RegExp(`<([^>]*)>; rel="${rel}"`))?.[1];
+
+  it.each(["", "status", "-status", "-id", "status,-id", "-status,id", "id,status"])(
+    "walks the cursor list sorted by %j by next links and back by prev links, every row once",
+    async (sort) => {
+      const pages: unknown[][] = [];
+      let path: string | undefined = `/sorted/cursor/?${sort ? `sort=${sort}&` : ""}page_size=3`;
+      let answer: Answer | undefined;
+      while (path !== undefined) {
+        answer = await call(server.origin, { path });
+        expect(answer.status).toBe(200);
+        pages.push(answer.body as unknown[]);
+        path = target(answer, "next");
+      }
+      expect(pages.flat()).toStrictEqual(inOrder(sort));
+      const back: unknown[][] = [];
+      for (path = target(answer as Answer, "prev"); path !== undefined; ) {
+        const before = await call(server.origin, { path });
+        back.unshift(before.body as unknown[]);
+        path = target(before, "prev");
+      }
+      expect([...back.flat(), ...(pages.at(-1) ?? [])]).toStrictEqual(inOrder(sort));
+    },
+  );
+
+  it("refuses a cursor issued in one order with another: 400 cursor_query_mismatch", async () => {
+    const first = await call(server.origin, { path: "/sorted/cursor/?sort=status&page_size=3" });
+    const next = String(target(first, "next"));
+    expect(next).toMatch(/^\/sorted\/cursor\/\?sort=status&page_size=3&after=[\w.-]+$/);
+    const answer = await call(server.origin, { path: next.replace("sort=status", "sort=-status") });
+    expect(answer).toStrictEqual({
+      status: 400,
+      headers: { ...problemType, allow: "GET, OPTIONS" },
+      body: problem(
+        400,
+        "Bad Request",
+        "cursor_query_mismatch",
+        'Parameter "after" belongs to a list with other filters or another order; start again from the first page.',
+        { parameter: "after" },
+      ),
     });
   });
 

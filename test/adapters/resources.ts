@@ -210,6 +210,22 @@ const results = defineResource(
   { cors: true },
 );
 
+/** What the sorted lists offer: `status` (with ties) and `id`, ties broken by `id`. */
+const statusOrId = { fields: { status: true, id: true }, tieBreaker: "id" } as const;
+
+/** 20 rows by page in the order the client chose (by id by default), the links as `linkParams` says. */
+const sortedPages = (linkParams: "filters" | "page-only") =>
+  defineResource({ GET: list({ sort: statusOrId, handler: () => dataset(20) }) }, { linkParams });
+
+/** The same 20 rows by cursor, in the order chosen. */
+const sortedCursor = defineResource({
+  GET: cursorList({
+    sort: statusOrId,
+    secret: "sorted-secret-".repeat(3),
+    handler: () => dataset(20),
+  }),
+});
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -236,6 +252,9 @@ export const routes: readonly (readonly [string, Resource])[] = [
     ),
   ],
   ["/results/:name/", results],
+  ["/sorted/", sortedPages("filters")],
+  ["/sorted/page-only/", sortedPages("page-only")],
+  ["/sorted/cursor/", sortedCursor],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
   [
     "/small-body/",
