@@ -31,9 +31,9 @@ export interface SortField {
 }
 
 /** The list's unique key, appended to every order: a column that is never NULL. */
-export interface SortTieBreaker {
+export interface SortTieBreaker<K extends string = string> {
   /** The column: a SQL identifier, and the property of an in-memory row. */
-  readonly column: string;
+  readonly column: K;
   /** @default "json" */
   readonly type?: "json" | "bigint";
 }
@@ -42,8 +42,9 @@ export interface SortTieBreaker {
  * The orders a client may choose with the `sort` parameter (`sort=-created_at,name`).
  *
  * @typeParam F - the fields' names
+ * @typeParam K - the tie-breaker's column
  */
-export interface SortOption<F extends string = string> {
+export interface SortOption<F extends string = string, K extends string = string> {
   /** The fields offered, by the name a client sends: `true` for a plain column of that name. */
   readonly fields: { readonly [K in F]: true | SortField };
   /**
@@ -51,7 +52,7 @@ export interface SortOption<F extends string = string> {
    * fields do not end with, in the direction of the last one: rows that tie on the chosen fields
    * (created in one transaction, say) keep one order, and pages neither skip nor repeat them.
    */
-  readonly tieBreaker: string | SortTieBreaker;
+  readonly tieBreaker: K | SortTieBreaker<K>;
   /**
    * The order when the request has no `sort` (or an empty one), written as a client writes it.
    *

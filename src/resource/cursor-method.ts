@@ -153,7 +153,7 @@ export function cursorList<
   S extends StandardSchemaV1 | undefined = undefined,
   T = unknown,
   Path = PathParams,
-  O extends SortOption | undefined = undefined,
+  const O extends SortOption | undefined = undefined,
 >(definition: CursorListDefinition<N, S, T, Path, O>): CursorListMethod<N, Path> {
   const { secret, valuesOf, schema, handler, openapi } = definition;
   const {

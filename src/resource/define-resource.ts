@@ -103,6 +103,7 @@ function define<N>(
   if (get?.kind === "cursor") {
     assertCursorNames(get, settings.pageParams.pageSizeParam, settings.version, own);
   }
+  for (const method of Object.values(methods)) assertSortParamApart(method, settings);
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
   const resource = { methods, options: own, allow, settings };
   return pattern === undefined ? resource : { ...resource, pattern };
@@ -134,4 +135,32 @@ function assertCursorNames(
       "template and linkParams shape page links; a cursor list's links keep every filter and the page size (leave them out)",
     );
   }
+}
+
+/**
+ * A list's sort parameter apart from pagewise's other parameters of that list: the page and page
+ * size (or the cursors) and the version. Which would a request's `page` be?
+ */
+function assertSortParamApart(
+  method: MethodDefinition<never> | undefined,
+  settings: ResourceSettings<never>,
+): void {
+  const param =
+    method?.kind === "list"
+      ? method.sort?.param
+      : method?.kind === "cursor"
+        ? method.order.param
+        : undefined;
+  if (method === undefined || param === undefined) return;
+  const { pageParam, pageSizeParam } = settings.pageParams;
+  const taken: Record<string, string> =
+    method.kind === "cursor"
+      ? { [method.afterParam]: "a cursor parameter", [method.beforeParam]: "a cursor parameter" }
+      : { [pageParam]: "the page parameter" };
+  taken[pageSizeParam] = "the page size parameter";
+  if (settings.version !== undefined) taken[settings.version.param] = "the version parameter";
+  if (!Object.hasOwn(taken, param)) return;
+  throw new TypeError(
+    `sort.param ${JSON.stringify(param)} is also ${taken[param]}: name the sort parameter apart (sort.param) or rename the other`,
+  );
 }

@@ -52,8 +52,11 @@ export interface ListContext<P, N, Path = PathParams, Sort = undefined>
   readonly sort: Sort;
 }
 
-/** The order a handler receives for a list's `sort` option: none without one. */
-export type SortOf<O> = O extends SortOption<infer F> ? SortOrder<F> : undefined;
+/**
+ * The order a handler receives for a list's `sort` option, its terms named by the fields offered
+ * and the tie-breaker's column: none without one.
+ */
+export type SortOf<O> = O extends SortOption<infer F, infer K> ? SortOrder<F | K> : undefined;
 
 /**
  * A list's count:
@@ -169,7 +172,7 @@ export function list<
   N = unknown,
   S extends StandardSchemaV1 | undefined = undefined,
   Path = PathParams,
-  O extends SortOption | undefined = undefined,
+  const O extends SortOption | undefined = undefined,
 >(definition: {
   readonly schema?: S;
   readonly sort?: O;

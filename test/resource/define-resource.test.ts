@@ -39,6 +39,87 @@ describe("defineResource", () => {
     expect(defineResource(methods).allow).toBe(allow);
   });
 
+  const sorted = (param: string) => ({ fields: { name: true as const }, tieBreaker: "id", param });
+  const secret = "sort-secret-".repeat(3);
+  it.each<[string, () => unknown, string]>([
+    [
+      "page",
+      () => defineResource({ GET: list({ sort: sorted("page"), handler: () => [] }) }),
+      "the page parameter",
+    ],
+    [
+      "a renamed page size",
+      () =>
+        defineResource(
+          { GET: list({ sort: sorted("n"), handler: () => [] }) },
+          { pageSizeParam: "n" },
+        ),
+      "the page size parameter",
+    ],
+    [
+      "the version",
+      () =>
+        defineResource(
+          { GET: list({ sort: sorted("version"), handler: () => [] }) },
+          { version: { served: ["v1"] } },
+        ),
+      "the version parameter",
+    ],
+    [
+      "after",
+      () =>
+        defineResource({ GET: cursorList({ sort: sorted("after"), secret, handler: () => [] }) }),
+      "a cursor parameter",
+    ],
+    [
+      "page_size, on a cursor list",
+      () =>
+        defineResource({
+          GET: cursorList({ sort: sorted("page_size"), secret, handler: () => [] }),
+        }),
+      "the page size parameter",
+    ],
+  ])("refuses a sort parameter named as %s, at definition", (_name, define, what) => {
+    expect(define).toThrow(TypeError);
+    expect(define).toThrow(
+      `is also ${what}: name the sort parameter apart (sort.param) or rename the other`,
+    );
+  });
+
+  it("takes page as a cursor list's sort parameter (a cursor list reads no page)", () => {
+    expect(() =>
+      defineResource({ GET: cursorList({ sort: sorted("page"), secret, handler: () => [] }) }),
+    ).not.toThrow();
+  });
+
+  it("types a handler's sort from the fields offered, undefined without a sort option", () => {
+    list({
+      sort: { fields: { name: true, created_at: { column: "created" } }, tieBreaker: "id" },
+      handler: ({ sort }) => {
+        expectTypeOf(sort.terms[0]?.field).toEqualTypeOf<
+          "name" | "created_at" | "id" | undefined
+        >();
+        expectTypeOf(sort.sql()).toEqualTypeOf<string>();
+        return [];
+      },
+    });
+    list({
+      handler: ({ sort }) => {
+        expectTypeOf(sort).toEqualTypeOf<undefined>();
+        return [];
+      },
+    });
+  });
+
+  it.each<[string, object]>([
+    ["neither order nor sort", {}],
+    ["both order and sort", { order: [{ name: "id" }], sort: sorted("sort") }],
+  ])("refuses a cursor list with %s, at definition", (_name, definition) => {
+    expect(() => cursorList({ secret, handler: () => [], ...definition } as never)).toThrow(
+      'A cursor list takes a fixed order ([{ name: "id" }]) or sort (the orders a client may choose), one of them',
+    );
+  });
+
   it.each(["HEAD", "OPTIONS", "get", "TRACE"])("rejects a %s definition", (name) => {
     expect(() => defineResource({ [name]: get } as never)).toThrow(
       new TypeError(`A resource defines GET, POST, PUT, PATCH or DELETE, not "${name}"`),
