@@ -74,6 +74,9 @@ export {
   type PaginationHeadersOptions,
   paginationHeaders,
 } from "./pagination/pagination-headers.js";
+// A client-chosen order: the sort option, and the checked order a handler receives.
+export type { SortField, SortOption, SortTieBreaker } from "./pagination/sort-option.js";
+export type { SortOrder, SortTerm } from "./pagination/sort-order.js";
 // Request parameters (spec section 4.1): the query for GET, a JSON body for DELETE/PATCH/POST/PUT.
 export type { VersionOptions } from "./params/api-version.js";
 export type { BodyInput } from "./params/json-body.js";
