@@ -23,7 +23,9 @@ import { z } from "zod";
 import { DEFAULT_COUNT_CAP } from "./config.js";
 import {
   type NewPackage,
+  PACKAGE_SORT,
   type Package,
+  type PackageOrder,
   type PackageStore,
   type SearchFilter,
   STATUSES,
@@ -110,18 +112,19 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     {
       GET: list({
         schema: z.object({ status: status.optional(), query: searchText.optional() }),
+        sort: PACKAGE_SORT,
         openapi: {
           operationId: "listPackages",
-          summary: "A repository's packages, oldest first, by page",
+          summary: "A repository's packages, oldest first unless sorted, by page",
           tags,
           response: packageRow,
           problems,
         },
-        handler: ({ params, path, pageParams }) =>
+        handler: ({ params, path, pageParams, sort }) =>
           // An empty query filters nothing: the list, with its exact O(1) count.
           params.query === undefined || params.query === ""
-            ? listOf(store, path, pageParams, params.status)
-            : searchOf(store, path, { status: params.status, query: params.query }, countCap),
+            ? listOf(store, path, pageParams, sort, params.status)
+            : searchOf(store, path, { status: params.status, query: params.query }, sort, countCap),
       }),
       POST: json({
         body: "json",
@@ -162,14 +165,15 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
   const packages = defineResource(
     {
       GET: list({
+        sort: PACKAGE_SORT,
         openapi: {
           operationId: "listAllPackages",
-          summary: "A repository's packages of every status, by page",
+          summary: "A repository's packages of every status, oldest first unless sorted, by page",
           tags,
           response: packageRow,
           problems,
         },
-        handler: ({ path, pageParams }) => listOf(store, path, pageParams),
+        handler: ({ path, pageParams, sort }) => listOf(store, path, pageParams, sort),
       }),
     },
     shared,
@@ -178,18 +182,19 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     {
       GET: cursorList({
         schema: z.object({ status: status.optional() }),
-        order: [{ name: "id" }],
+        sort: PACKAGE_SORT,
         secret: options.cursorSecret ?? randomBytes(32).toString("hex"),
         openapi: {
           operationId: "listPackagesByCursor",
-          summary: "A repository's packages, oldest first, by cursor (a departure from the spec)",
+          summary:
+            "A repository's packages, oldest first unless sorted, by cursor (a departure from the spec)",
           tags,
           response: packageRow,
           problems,
         },
-        handler: async ({ params, path, cursor }) => {
+        handler: async ({ params, path, cursor, sort }) => {
           const { owner, repo } = repositoryOf(path);
-          const { count, rows } = await store.keyset(owner, repo, params.status, cursor);
+          const { count, rows } = await store.keyset(owner, repo, params.status, cursor, sort);
           return { count, items: rows };
         },
       }),
@@ -234,10 +239,12 @@ async function listOf(
   store: PackageStore,
   path: Readonly<Record<string, string>>,
   { page, pageSize }: PageParams,
+  order: PackageOrder,
   status?: Status,
 ) {
   const { owner, repo } = repositoryOf(path);
-  const { count, rows } = await store.list(owner, repo, status, (page - 1) * pageSize, pageSize);
+  const offset = (page - 1) * pageSize;
+  const { count, rows } = await store.list(owner, repo, status, offset, pageSize, order);
   return { count, items: rows };
 }
 
@@ -249,6 +256,7 @@ function searchOf(
   store: PackageStore,
   path: Readonly<Record<string, string>>,
   filter: SearchFilter,
+  order: PackageOrder,
   cap: number,
 ): ListResult<Package> {
   const { owner, repo } = repositoryOf(path);
@@ -259,7 +267,7 @@ function searchOf(
           ? await store.countMatches(owner, repo, filter)
           : capCount(await store.countMatches(owner, repo, filter, cap + 1), cap),
     },
-    items: (slice) => store.search(owner, repo, filter, slice.offset, slice.limit),
+    items: (slice) => store.search(owner, repo, filter, slice.offset, slice.limit, order),
   };
 }
 

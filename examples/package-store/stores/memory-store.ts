@@ -2,17 +2,39 @@
  * An in-memory package store: repositories by owner and repo, packages in creation order, with a
  * per-status index so a page of a filtered list costs the same whatever the page number and however
  * many packages have other statuses (true of this store; a database's OFFSET grows with the page).
+ * Another order sorts a copy of the list per request (O(n log n)), as pagewise compares values:
+ * text by code point, as the SQL stores' `COLLATE "C"` columns do.
  */
 
 import type { CursorQuery } from "pagewise";
+import { keysetRows } from "pagewise/cursor";
 import {
   type NewPackage,
   type Package,
+  type PackageOrder,
   type PackageStore,
   type SearchFilter,
   type Status,
   searchFold,
 } from "./package-store.js";
+
+/**
+ * Whether an order is creation order, the order the store keeps: by id, or by creation time then
+ * id (times never fall as ids rise here), ascending.
+ */
+const inCreationOrder = (order: PackageOrder) =>
+  order === undefined ||
+  order.terms.every((t) => t.ascending && (t.column === "id" || t.column === "created_at"));
+
+/** A package's values in an order. */
+const valuesIn = (order: NonNullable<PackageOrder>) => (stored: Package) =>
+  order.terms.map((t) => stored[t.column as keyof Package]);
+
+/** The packages in the order: as kept, or a sorted copy. */
+function ordered(packages: readonly Package[], order: PackageOrder): readonly Package[] {
+  if (order === undefined || inCreationOrder(order)) return packages;
+  return keysetRows(order.terms, packages, valuesIn(order), undefined, packages.length);
+}
 
 class Repository {
   /** Every package, oldest first. */
@@ -60,28 +82,37 @@ export class MemoryStore implements PackageStore {
     return this.#list(owner, repo, status).slice(offset, offset + limit);
   }
 
-  /** A page and its count (synchronous: nothing runs between the two). */
+  /** A page in the order and its count (synchronous: nothing runs between the two). */
   list(
     owner: string,
     repo: string,
     status: Status | undefined,
     offset: number,
     limit: number,
+    order?: PackageOrder,
   ): { count: number; rows: Package[] } {
-    const all = this.#list(owner, repo, status);
+    const all = ordered(this.#list(owner, repo, status), order);
     return { count: all.length, rows: all.slice(offset, offset + limit) };
   }
 
-  /** A cursor page (nearest the cursor first) and its count: a binary search by id, O(log n). */
+  /**
+   * A cursor page (nearest the cursor first) and its count: in creation order a binary search by
+   * id, O(log n); in another order, pagewise's keyset over a sorted copy.
+   */
   keyset(
     owner: string,
     repo: string,
     status: Status | undefined,
     cursor: CursorQuery,
+    order?: PackageOrder,
   ): { count: number; rows: Package[] } {
     const all = this.#list(owner, repo, status);
     const { side, values, limit } = cursor;
-    const id = Number(values?.[0]);
+    if (order !== undefined && !inCreationOrder(order)) {
+      const at = side === undefined || values === undefined ? undefined : { side, values };
+      return { count: all.length, rows: keysetRows(order.terms, all, valuesIn(order), at, limit) };
+    }
+    const id = Number(values?.at(-1));
     if (side === undefined) return { count: all.length, rows: all.slice(0, limit) };
     // The first package with an id above the cursor's: the page after starts there, the page before ends before it.
     let low = 0;
@@ -95,17 +126,19 @@ export class MemoryStore implements PackageStore {
     return { count: all.length, rows: all.slice(Math.max(0, end - limit), end).reverse() };
   }
 
-  /** Matching packages from `offset`, in creation order: a scan of the repository, O(n). */
+  /** Matching packages from `offset`, in the order: a scan of the repository, O(n). */
   search(
     owner: string,
     repo: string,
     filter: SearchFilter,
     offset: number,
     limit: number,
+    order?: PackageOrder,
   ): Package[] {
     const found: Package[] = [];
     let skipped = 0;
-    for (const stored of this.#matches(owner, repo, filter)) {
+    const matches = this.#matches(owner, repo, filter);
+    for (const stored of inCreationOrder(order) ? matches : ordered([...matches], order)) {
       if (skipped++ < offset) continue;
       if (found.push(stored) >= limit) break;
     }

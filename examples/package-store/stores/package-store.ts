@@ -4,7 +4,7 @@
  * store (PGlite or a PostgreSQL server) answer alike on every route.
  */
 
-import type { CursorQuery } from "pagewise";
+import type { CursorQuery, SortOrder } from "pagewise";
 
 /** Package statuses, in the order the UI lists them. */
 export const STATUSES = [
@@ -48,6 +48,20 @@ export function searchFold(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/**
+ * The orders a client may ask of a package list (`sort=-created_at,name`): by name, version,
+ * status or creation time, ties broken by id; oldest first by default, as the spec's examples
+ * list them. Each store serves every order (the SQL stores from an index: docs/example.md).
+ */
+export const PACKAGE_SORT = {
+  fields: { name: true, version: true, status: true, created_at: true },
+  tieBreaker: "id",
+  default: "created_at",
+} as const;
+
+/** A list's order as the API gives it; `undefined`: creation order (by id). */
+export type PackageOrder = SortOrder<keyof typeof PACKAGE_SORT.fields | "id"> | undefined;
+
 /** A value now (the memory store) or later (a database). */
 export type Answer<T> = T | Promise<T>;
 
@@ -68,8 +82,8 @@ export interface PackageStore {
     limit: number,
   ): Answer<Package[]>;
   /**
-   * A page and the count it belongs to, read together (one snapshot of a database): the count
-   * always agrees with the rows, whatever runs meanwhile.
+   * A page in the order given and the count it belongs to, read together (one snapshot of a
+   * database): the count always agrees with the rows, whatever runs meanwhile.
    */
   list(
     owner: string,
@@ -77,19 +91,22 @@ export interface PackageStore {
     status: Status | undefined,
     offset: number,
     limit: number,
+    order?: PackageOrder,
   ): Answer<{ count: number; rows: Package[] }>;
   /**
-   * The packages of a cursor page (`cursor.limit` at most, nearest the cursor first, by id) and the
-   * count, read together as {@link PackageStore.list} reads them. The cursor holds an id.
+   * The packages of a cursor page (`cursor.limit` at most, nearest the cursor first, in the
+   * order given) and the count, read together as {@link PackageStore.list} reads them. The
+   * cursor holds the order's values of the row it stands at.
    */
   keyset(
     owner: string,
     repo: string,
     status: Status | undefined,
     cursor: CursorQuery,
+    order?: PackageOrder,
   ): Answer<{ count: number; rows: Package[] }>;
   /**
-   * `limit` packages from `offset`, in creation order, whose name contains the filter's text
+   * `limit` packages from `offset`, in the order given, whose name contains the filter's text
    * (ASCII letters in either case, see {@link searchFold}; `%`, `_` and `\` as themselves).
    */
   search(
@@ -98,6 +115,7 @@ export interface PackageStore {
     filter: SearchFilter,
     offset: number,
     limit: number,
+    order?: PackageOrder,
   ): Answer<Package[]>;
   /** How many packages match the filter, counting at most `limit` of them (all without one). */
   countMatches(owner: string, repo: string, filter: SearchFilter, limit?: number): Answer<number>;

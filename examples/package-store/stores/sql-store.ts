@@ -1,7 +1,7 @@
 /**
  * The package store on PostgreSQL (a server through `pg`, or PGlite in this process). Packages
- * in creation order by their `id`, the list query served by an index on (owner, repo, status,
- * id); exact counts per repository and status kept in `package_counts`, written in the same
+ * listed in the order the client chose, each offered order served by an index (the plan tests
+ * check them); exact counts per repository and status kept in `package_counts`, written in the same
  * statement as the packages they count, so a count is exact under concurrency and costs O(1).
  * Every value is a bound parameter; every write is one statement, all or nothing. Counter rows
  * are locked in status order, so concurrent bulk creates never deadlock.
@@ -11,6 +11,7 @@ import type { CursorQuery } from "pagewise";
 import {
   type NewPackage,
   type Package,
+  type PackageOrder,
   type PackageStore,
   type SearchFilter,
   type Status,
@@ -25,13 +26,17 @@ CREATE TABLE IF NOT EXISTS packages (
   id bigserial PRIMARY KEY,
   owner text NOT NULL,
   repo text NOT NULL,
-  name text NOT NULL,
-  version text NOT NULL,
-  status text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
+  name text COLLATE "C" NOT NULL,
+  version text COLLATE "C" NOT NULL,
+  status text COLLATE "C" NOT NULL,
+  created_at timestamptz(3) NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS packages_by_status ON packages (owner, repo, status, id);
 CREATE INDEX IF NOT EXISTS packages_by_repository ON packages (owner, repo, id);
+CREATE INDEX IF NOT EXISTS packages_by_created_at ON packages (owner, repo, created_at, id);
+CREATE INDEX IF NOT EXISTS packages_by_name ON packages (owner, repo, name, id);
+CREATE INDEX IF NOT EXISTS packages_by_version ON packages (owner, repo, version, id);
+CREATE INDEX IF NOT EXISTS packages_by_status_newest ON packages (owner, repo, status, created_at DESC, id DESC);
 CREATE TABLE IF NOT EXISTS seeded (
   owner text NOT NULL,
   repo text NOT NULL,
@@ -87,6 +92,8 @@ SELECT n FROM gone`;
 const COUNT_ALL = `SELECT coalesce(sum(count), 0) AS n FROM package_counts WHERE owner = $1 AND repo = $2`;
 const COUNT_STATUS = `SELECT coalesce(sum(count), 0) AS n FROM package_counts WHERE owner = $1 AND repo = $2 AND status = $3`;
 const COLUMNS = "id, name, version, status, created_at";
+/** Creation order, without an order from the API. */
+const BY_ID = '"id" ASC';
 const PAGE_ALL = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2 ORDER BY id LIMIT $3 OFFSET $4`;
 const PAGE_STATUS = `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2 AND status = $5 ORDER BY id LIMIT $3 OFFSET $4`;
 const SIZE = "SELECT coalesce(sum(count), 0) AS n FROM package_counts";
@@ -110,9 +117,9 @@ CREATE INDEX IF NOT EXISTS packages_name_search ON packages USING gin ((${FOLDED
 /** The search's condition: the repository, the folded name ($3), the status when given. */
 const matching = (status: string | undefined) =>
   `owner = $1 AND repo = $2${status ? ` AND status = ${status}` : ""} AND ${FOLDED_NAME} LIKE $3 ESCAPE '\\'`;
-/** Matching packages in creation order: `LIMIT $4 OFFSET $5`, the status `$6`. */
-const search = (byStatus: boolean) =>
-  `SELECT ${COLUMNS} FROM packages WHERE ${matching(byStatus ? "$6" : undefined)} ORDER BY id LIMIT $4 OFFSET $5`;
+/** Matching packages in an order: `LIMIT $4 OFFSET $5`, the status `$6`. */
+const search = (byStatus: boolean, orderBy = BY_ID) =>
+  `SELECT ${COLUMNS} FROM packages WHERE ${matching(byStatus ? "$6" : undefined)} ORDER BY ${orderBy} LIMIT $4 OFFSET $5`;
 /** Matching packages counted, at most `$4` of them (`LIMIT NULL` counts them all), the status `$5`. */
 const countMatches = (byStatus: boolean) =>
   `SELECT count(*) AS n FROM (SELECT 1 FROM packages WHERE ${matching(byStatus ? "$5" : undefined)} LIMIT $4) AS found`;
@@ -127,8 +134,11 @@ export function likePattern(query: string): string {
   return `%${searchFold(query).replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-/** A page and its count in one statement (one snapshot): the count row joined to the page's rows. */
-const list = (byStatus: boolean) => `
+/**
+ * A page and its count in one statement (one snapshot): the count row joined to the page's rows,
+ * in an order (`orderBy`: pagewise's `sort.sql()`, quoted identifiers of the fields offered).
+ */
+const list = (byStatus: boolean, orderBy = BY_ID) => `
 WITH total AS (
   SELECT coalesce(sum(count), 0) AS n FROM package_counts
   WHERE owner = $1 AND repo = $2${byStatus ? " AND status = $5" : ""}
@@ -136,12 +146,17 @@ WITH total AS (
   SELECT ${COLUMNS} FROM packages
   WHERE owner = $1 AND repo = $2${byStatus ? " AND status = $5" : ""}
     AND $4 < (SELECT n FROM total)
-  ORDER BY id LIMIT $3 OFFSET $4
+  ORDER BY ${orderBy} LIMIT $3 OFFSET $4
 )
-SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY page.id`;
+SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY ${orderBy}`;
 /** The list queries, by whether they filter by status (exported for the plan checks in the tests). */
 export const LIST_ALL = list(false);
 export const LIST_STATUS = list(true);
+/** The list and search queries in an order (the plan checks read them too). */
+export const listText = (byStatus: boolean, order: PackageOrder) =>
+  list(byStatus, order?.sql() ?? BY_ID);
+export const searchText = (byStatus: boolean, order: PackageOrder) =>
+  search(byStatus, order?.sql() ?? BY_ID);
 
 /**
  * A cursor page and its count in one statement, as {@link list}: the keyset predicate, order and
@@ -250,9 +265,10 @@ export class SqlStore implements PackageStore {
     status: Status | undefined,
     offset: number,
     limit: number,
+    order?: PackageOrder,
   ): Promise<{ count: number; rows: Package[] }> {
     const rows = await this.#db.query<PackageRow & { n: string | number }>(
-      status === undefined ? LIST_ALL : LIST_STATUS,
+      listText(status !== undefined, order),
       status === undefined ? [owner, repo, limit, offset] : [owner, repo, limit, offset, status],
     );
     const count = Number(rows[0]?.n ?? 0);
@@ -281,10 +297,11 @@ export class SqlStore implements PackageStore {
     { status, query }: SearchFilter,
     offset: number,
     limit: number,
+    order?: PackageOrder,
   ): Promise<Package[]> {
     const values = [owner, repo, likePattern(query), limit, offset];
     const rows = await this.#db.query<PackageRow>(
-      status === undefined ? SEARCH_ALL : SEARCH_STATUS,
+      searchText(status !== undefined, order),
       status === undefined ? values : [...values, status],
     );
     return rows.map(toPackage);
