@@ -57,9 +57,7 @@ export function prepareWalk(
   const startUrl = new URL(request.url, globalThis.location?.href);
   const pageSize = options.pageSize ?? readDigits(startUrl.searchParams.get(pageSizeParam));
   if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
-  const sort =
-    options.sort === undefined ? startSort(startUrl, sortParam) : sortText("sort", options.sort);
-  if (options.sort !== undefined) startUrl.searchParams.set(sortParam, sort as string);
+  const sort = startSort(startUrl, sortParam, options);
   let lastCount: number | undefined;
   let pages = 0;
   return {
@@ -87,10 +85,16 @@ export function prepareWalk(
 }
 
 /**
- * The start URL's sort, when it asks for one order: the walk keeps it. Empty (the server's default
- * order) or given twice (the server's 400), there is no order to keep.
+ * The walk's sort, put on the start URL: the option's (checked already), over the start URL's;
+ * else the start URL's, when it asks for one order. Empty there (the server's default order) or
+ * given twice (the server's 400), there is no order to keep.
  */
-function startSort(startUrl: URL, sortParam: string): string | undefined {
+function startSort(startUrl: URL, sortParam: string, options: WalkOptions): string | undefined {
+  if (options.sort !== undefined) {
+    const sort = sortText("sort", options.sort);
+    startUrl.searchParams.set(sortParam, sort);
+    return sort;
+  }
   const given = startUrl.searchParams.getAll(sortParam);
   return given.length === 1 && given[0] !== "" ? given[0] : undefined;
 }
