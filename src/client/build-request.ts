@@ -1,6 +1,9 @@
 import { trimTrailingSlashes } from "../http/request-target.js";
+import { defaults } from "../options.js";
 import { splitRequestParams } from "../params/split-request-params.js";
 import { expandTemplate, templateVariables } from "./expand-template.js";
+import { assertParamName } from "./param-name.js";
+import { type RequestedSort, sortText } from "./sort-text.js";
 
 /** Options of {@link buildRequest}. */
 export interface BuildRequestOptions {
@@ -10,6 +13,24 @@ export interface BuildRequestOptions {
   readonly apiKey?: string;
   /** More headers to send. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The order to ask for, sent as `sortParam` with the other parameters (in the query for GET, in
+   * the JSON body otherwise): a sort text as a client writes it (`"-created_at,name"`) or its
+   * fields (`["-created_at", "name"]`, joined with commas). Checked as `WalkOptions.sort` is.
+   *
+   * @example
+   * ```ts
+   * buildRequest("GET", "/items/", {}, { sort: ["-created_at", "name"] }).url;
+   * // "/items/?sort=-created_at%2Cname"
+   * ```
+   */
+  readonly sort?: RequestedSort;
+  /**
+   * Name of the sort parameter.
+   *
+   * @default `defaults.sortParam`: `'sort'`
+   */
+  readonly sortParam?: string;
 }
 
 /** A request ready for `fetch(url, init)` or `new Request(url, init)`. */
@@ -26,13 +47,15 @@ export interface PreparedRequest {
  * (RFC 6570, percent-encoded: a `/` in an owner stays inside its segment, and `.` or `..` as a
  * value is refused), the other parameters go in the query string for GET and in a JSON body with
  * `Content-Type: application/json` for DELETE/PATCH/POST/PUT, and `X-Api-Key` carries the key.
+ * `sort` is one of those parameters, checked, under `sortParam`.
  *
  * @param method - the HTTP method
  * @param pathTemplate - e.g. `{base_url}/package/{owner}/{repo}/` or `/package/{owner}/{repo}/packages/`
  * @param params - path variables and request parameters together
- * @param options - `baseUrl`, `apiKey`, `headers`
+ * @param options - `baseUrl`, `apiKey`, `headers`, `sort`, `sortParam`
  * @returns `{ url, init }`
- * @throws {TypeError} for a path variable that is missing, `.` or `..`
+ * @throws {TypeError} for a path variable that is missing, `.` or `..`; a `sort` that
+ *   `sortText` refuses, or given both as an option and in `params`; a `sortParam` that is empty
  * @example
  * ```ts
  * const { url, init } = buildRequest("DELETE", "/package/{owner}/{repo}/", {
@@ -52,7 +75,8 @@ export function buildRequest(
   for (const name of pathParams) values[name] = pathValue(name, params[name]);
   const path = expandTemplate(pathTemplate.replace(/^\{base_url\}/, ""), values);
   const base = options.baseUrl === undefined ? "" : trimTrailingSlashes(options.baseUrl);
-  const split = splitRequestParams(method, params, { pathParams: [...pathParams, "base_url"] });
+  const sent = withSort(params, options);
+  const split = splitRequestParams(method, sent, { pathParams: [...pathParams, "base_url"] });
   const query = split.query?.toString() ?? "";
   const url = `${base}${path}${query === "" ? "" : `${path.includes("?") ? "&" : "?"}${query}`}`;
   const headers: Record<string, string> = {
@@ -69,6 +93,22 @@ export function buildRequest(
       ...(split.body === undefined ? {} : { body: split.body }),
     },
   };
+}
+
+/** `params` with the `sort` option under its parameter's name, checked. */
+function withSort(
+  params: Readonly<Record<string, unknown>>,
+  options: BuildRequestOptions,
+): Readonly<Record<string, unknown>> {
+  const { sort, sortParam = defaults.sortParam } = options;
+  assertParamName("sortParam", sortParam);
+  if (sort === undefined) return params;
+  if (params[sortParam] != null) {
+    throw new TypeError(
+      `The sort is given twice: as the sort option and as params.${sortParam}; give it once`,
+    );
+  }
+  return { ...params, [sortParam]: sortText("sort", sort) };
 }
 
 function pathValue(name: string, value: unknown): string {

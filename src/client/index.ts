@@ -17,6 +17,7 @@ export { type RetryOptions, retryAfterMs } from "./fetch-with-retry.js";
 export { PaginationError, type PaginationErrorCode } from "./pagination-error.js";
 export { type ParsedLink, parseLinkHeader } from "./parse-link-header.js";
 export type { EdgeCheck } from "./repair/page-edge.js";
+export type { RequestedSort } from "./sort-text.js";
 export {
   type FetchedPage,
   type ListChange,

@@ -6,19 +6,22 @@ export type PaginationErrorCode =
   | "not_an_array"
   | "untrusted_origin"
   | "hidden_redirect"
-  | "too_many_redirects";
+  | "too_many_redirects"
+  | "sort_mismatch";
 
 /**
  * A walk that cannot go on: an error status (after retries), a `next` link already followed, an
  * empty page that still links onwards, a body that is not a JSON array, a link or redirect to an
  * origin the walk does not trust (see `WalkOptions.trustedOrigins`), a redirect it cannot see
- * the target of, or too many redirects.
+ * the target of, too many redirects, or a `next` link that asks for another order than the walk's
+ * `sort`.
  */
 export class PaginationError extends Error {
   readonly code: PaginationErrorCode;
   /**
    * The URL whose answer stopped the walk; for `untrusted_origin`, the URL refused (no request
-   * went there); for `too_many_redirects`, the URL first asked for.
+   * went there); for `too_many_redirects`, the URL first asked for; for `sort_mismatch`, the page
+   * whose next link asks for another order.
    */
   readonly url: string;
   /** The HTTP status, for `http_error`. */

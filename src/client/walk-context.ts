@@ -4,14 +4,16 @@ import { readDigits } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { fetchOnTrustedOrigins } from "./fetch-on-trusted-origins.js";
 import { fetchWithRetry } from "./fetch-with-retry.js";
+import type { WalkSort } from "./kept-sort.js";
 import { PaginationError } from "./pagination-error.js";
 import { requestSignals } from "./request-signal.js";
+import { sortText } from "./sort-text.js";
 import { originGuard } from "./trusted-origins.js";
 import type { FetchedPage, WalkOptions } from "./walk-options.js";
 
 /** One walk's settings and state, shared by the ways it goes through pages. */
-export interface Walk {
-  /** The first page's absolute URL, with the walk's page size. */
+export interface Walk extends WalkSort {
+  /** The first page's absolute URL, with the walk's page size and sort. */
   readonly startUrl: string;
   readonly pageParam: string;
   readonly pageSizeParam: string;
@@ -32,8 +34,9 @@ export interface Walk {
 }
 
 /**
- * A walk's settings from its start and options: the start URL with the page size, the request
- * every page is fetched with, and how pages are fetched and changes reported.
+ * A walk's settings from its start and options: the start URL with the page size and sort (each
+ * the option's, else the start URL's), the request every page is fetched with, and how pages are
+ * fetched and changes reported.
  *
  * @param start - the first page's URL or a prepared request
  * @param options - the walk's options, checked already
@@ -44,12 +47,17 @@ export function prepareWalk(
   options: WalkOptions,
   signal: AbortSignal,
 ): Walk {
-  const { pageParam = defaults.pageParam, pageSizeParam = defaults.pageSizeParam } = options;
+  const {
+    pageParam = defaults.pageParam,
+    pageSizeParam = defaults.pageSizeParam,
+    sortParam = defaults.sortParam,
+  } = options;
   const request: { url: string; init: RequestInit } =
     typeof start === "string" ? { url: start, init: {} } : start;
   const startUrl = new URL(request.url, globalThis.location?.href);
   const pageSize = options.pageSize ?? readDigits(startUrl.searchParams.get(pageSizeParam));
   if (pageSize !== undefined) startUrl.searchParams.set(pageSizeParam, String(pageSize));
+  const sort = startSort(startUrl, sortParam, options);
   let lastCount: number | undefined;
   let pages = 0;
   return {
@@ -57,6 +65,8 @@ export function prepareWalk(
     pageParam,
     pageSizeParam,
     pageSize,
+    sortParam,
+    sort,
     concurrency: options.concurrency ?? 1,
     signal,
     fetchPage: pageFetcher(startUrl.href, request.init, options, signal),
@@ -72,6 +82,21 @@ export function prepareWalk(
     },
     reportMove: (url) => options.onListChange?.({ url }),
   };
+}
+
+/**
+ * The walk's sort, put on the start URL: the option's (checked already), over the start URL's;
+ * else the start URL's, when it asks for one order. Empty there (the server's default order) or
+ * given twice (the server's 400), there is no order to keep.
+ */
+function startSort(startUrl: URL, sortParam: string, options: WalkOptions): string | undefined {
+  if (options.sort !== undefined) {
+    const sort = sortText("sort", options.sort);
+    startUrl.searchParams.set(sortParam, sort);
+    return sort;
+  }
+  const given = startUrl.searchParams.getAll(sortParam);
+  return given.length === 1 && given[0] !== "" ? given[0] : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RetryOptions } from "./fetch-with-retry.js";
 import type { EdgeCheck } from "./repair/page-edge.js";
+import type { RequestedSort } from "./sort-text.js";
 
 /** Options of {@link walkPages} and {@link walkItems}. */
 export interface WalkOptions<T = unknown> extends RetryOptions {
@@ -37,6 +38,27 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
   /** Names of the page and page-size parameters. Defaults `'page'`, `'page_size'`. */
   readonly pageParam?: string;
   readonly pageSizeParam?: string;
+  /**
+   * The order to walk the list in, sent as `sortParam` and kept on every page: a sort text as a
+   * client writes it (`"-created_at,name"`) or its fields (`["-created_at", "name"]`, joined with
+   * commas). A next link without the parameter gets it (as it gets the page size); a next link
+   * with another value ends the walk with a `PaginationError` `sort_mismatch`, before any request
+   * in the other order. Checked when the walk is made (no empty item, no field twice); which
+   * fields a list offers is the server's to say (a 400 `invalid_sort`). Default: the start URL's,
+   * if any (kept and checked the same way).
+   *
+   * @example
+   * ```ts
+   * walkItems("https://api.example.com/items/", { sort: ["-created_at", "name"] });
+   * ```
+   */
+  readonly sort?: RequestedSort;
+  /**
+   * Name of the sort parameter, other than `pageParam` and `pageSizeParam`.
+   *
+   * @default `defaults.sortParam`: `'sort'`
+   */
+  readonly sortParam?: string;
   /**
    * Pages in flight at once. 1 (default) follows `rel="next"` links; more reads
    * `X-Pagination-PageTotal` from the first page fetched (with `X-Pagination-Count`, which tells

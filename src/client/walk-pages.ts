@@ -3,8 +3,10 @@ import { defaults } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
+import { assertParamName } from "./param-name.js";
 import { EDGE_CHECKS } from "./repair/page-edge.js";
 import { createRepair } from "./repair/repair.js";
+import { sortText } from "./sort-text.js";
 import { assertTrustedOrigins } from "./trusted-origins.js";
 import { walkConcurrently } from "./walk-concurrently.js";
 import { prepareWalk } from "./walk-context.js";
@@ -23,12 +25,14 @@ export type { FetchedPage, ListChange, WalkOptions } from "./walk-options.js";
  * @throws {RangeError} at once, before any request, for a `concurrency`, `pageSize`, `retries` or
  *   `maxRetryDelayMs` that is not a whole number (`concurrency` and `pageSize` at least 1)
  * @throws {TypeError} at once, for a `checkEdges` not in {@link EDGE_CHECKS}, `'always'` with a
- *   `concurrency` over 1 (a concurrent walk checks pages by their count and number), or a
- *   `pageParam` or `pageSizeParam` that is empty or the other's, or a `trustedOrigins` entry
- *   that is not an origin
+ *   `concurrency` over 1 (a concurrent walk checks pages by their count and number), a
+ *   `pageParam`, `pageSizeParam` or `sortParam` that is empty or another's, a `sort` that is not
+ *   a sort text or an array of fields (an empty item, a field twice: see `sortText`), or a
+ *   `trustedOrigins` entry that is not an origin
  * @throws {PaginationError} for an error status, a `next` link seen before, an empty page with a
- *   `next` link, a body that is not a JSON array, or a link or redirect to an origin the walk
- *   does not trust (see {@link WalkOptions.trustedOrigins})
+ *   `next` link, a body that is not a JSON array, a link or redirect to an origin the walk
+ *   does not trust (see {@link WalkOptions.trustedOrigins}), or a `next` link that asks for
+ *   another order than the walk's `sort` (see {@link WalkOptions.sort})
  */
 export function walkPages<T = unknown>(
   start: string | PreparedRequest,
@@ -103,22 +107,24 @@ function assertWalkOptions(options: WalkOptions): void {
     const value = options[name];
     if (value !== undefined) assertWholeNumber(name, value, min, max);
   }
-  const { pageParam = defaults.pageParam, pageSizeParam = defaults.pageSizeParam } = options;
-  for (const [name, value] of [
+  const {
+    pageParam = defaults.pageParam,
+    pageSizeParam = defaults.pageSizeParam,
+    sortParam = defaults.sortParam,
+  } = options;
+  const names = [
     ["pageParam", pageParam],
     ["pageSizeParam", pageSizeParam],
-  ] as const) {
-    if (typeof value !== "string" || value === "") {
-      throw new TypeError(
-        `${name} must be a parameter name (text, not empty); got ${JSON.stringify(value)}`,
-      );
+    ["sortParam", sortParam],
+  ] as const;
+  for (const [name, value] of names) assertParamName(name, value);
+  names.forEach(([name, value], index) => {
+    const other = names.slice(0, index).find(([, earlier]) => earlier === value);
+    if (other !== undefined) {
+      throw new TypeError(`${other[0]} and ${name} must differ; both are ${JSON.stringify(value)}`);
     }
-  }
-  if (pageParam === pageSizeParam) {
-    throw new TypeError(
-      `pageParam and pageSizeParam must differ; both are ${JSON.stringify(pageParam)}`,
-    );
-  }
+  });
+  if (options.sort !== undefined) sortText("sort", options.sort);
   assertTrustedOrigins(options.trustedOrigins);
   assertOption("checkEdges", options.checkEdges, EDGE_CHECKS);
   if (options.checkEdges === "always" && (options.concurrency ?? 1) > 1) {

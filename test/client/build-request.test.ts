@@ -70,8 +70,104 @@ describe("buildRequest (spec 4.1)", () => {
         },
       },
     ],
+    [
+      "GET: sort fields joined with commas, in the query with the other parameters",
+      "GET",
+      "/package/{owner}/{repo}/packages/",
+      { owner: "o", repo: "r", status: "failed" },
+      { sort: ["-created_at", "name"] },
+      {
+        url: "/package/o/r/packages/?status=failed&sort=-created_at%2Cname",
+        init: { method: "GET", headers: accept },
+      },
+    ],
+    [
+      "GET: a sort text as given, under its own parameter name",
+      "GET",
+      "/items/",
+      { page_size: 10 },
+      { sort: "-created_at, name", sortParam: "order" },
+      {
+        url: "/items/?page_size=10&order=-created_at%2C+name",
+        init: { method: "GET", headers: accept },
+      },
+    ],
+    [
+      "DELETE: sort in the JSON body, as text",
+      "DELETE",
+      "/package/{owner}/{repo}/",
+      { owner: "o", repo: "r", status: "failed" },
+      { sort: ["status", "-id"] },
+      {
+        url: "/package/o/r/",
+        init: {
+          method: "DELETE",
+          headers: { ...accept, "Content-Type": "application/json" },
+          body: '{"status":"failed","sort":"status,-id"}',
+        },
+      },
+    ],
+    [
+      "POST: sort alone makes a body",
+      "POST",
+      "/items/",
+      {},
+      { sort: "name" },
+      {
+        url: "/items/",
+        init: {
+          method: "POST",
+          headers: { ...accept, "Content-Type": "application/json" },
+          body: '{"sort":"name"}',
+        },
+      },
+    ],
+    [
+      "a sort parameter in params, without the option, goes as given",
+      "GET",
+      "/items/",
+      { sort: "name" },
+      {},
+      { url: "/items/?sort=name", init: { method: "GET", headers: accept } },
+    ],
   ])("%s", (_name, method, template, params, options, expected) => {
     expect(buildRequest(method, template, params, options)).toStrictEqual(expected);
+  });
+
+  it.each<[Record<string, unknown>, BuildRequestOptions, string]>([
+    [
+      {},
+      { sort: "name,,id" } as BuildRequestOptions,
+      'sort has an empty item in "name,,id": write fields separated by single commas, "-" before a field for descending',
+    ],
+    [
+      {},
+      { sort: ["name", "-name"] },
+      'sort names "name" twice: name each field once, "-" before it for descending',
+    ],
+    [
+      {},
+      { sort: 1 } as unknown as BuildRequestOptions,
+      'sort must be a sort text ("-created_at,name") or an array of fields (["-created_at", "name"]); got number 1',
+    ],
+    [
+      { sort: "id" },
+      { sort: "name" },
+      "The sort is given twice: as the sort option and as params.sort; give it once",
+    ],
+    [
+      { order: "id" },
+      { sort: "name", sortParam: "order" },
+      "The sort is given twice: as the sort option and as params.order; give it once",
+    ],
+    [{}, { sortParam: "" }, 'sortParam must be a parameter name (text, not empty); got ""'],
+    [
+      {},
+      { sort: "name", sortParam: 5 } as unknown as BuildRequestOptions,
+      "sortParam must be a parameter name (text, not empty); got 5",
+    ],
+  ])("refuses params %j with options %j", (params, options, message) => {
+    expect(() => buildRequest("GET", "/items/", params, options)).toThrow(new TypeError(message));
   });
 
   it.each<[Record<string, unknown>, string]>([

@@ -1,5 +1,5 @@
 import { nextUrl } from "../next-url.js";
-import { unlessPastTheEnd } from "../pagination-error.js";
+import { PaginationError, unlessPastTheEnd } from "../pagination-error.js";
 import type { FetchedPage } from "../walk-options.js";
 import { type EdgeRow, rowAtEdge } from "./edge-row.js";
 import type { EdgeCheck } from "./page-edge.js";
@@ -92,11 +92,24 @@ function stepAhead<T>(
   page: FetchedPage<T>,
   seen: ReadonlySet<string>,
 ): Ahead<T> | undefined {
-  const after = nextUrl(watch.walk, page);
+  const after = linkOnwards(watch, page);
   if (after === undefined || seen.has(after) || page.items.length === 0) return undefined;
   const step = fetchStep(page, after);
   step.catch(() => undefined);
   return { previous: page, next: after, step };
+}
+
+/**
+ * The page's next link, or undefined when it asks for another order: the walk fetches nothing
+ * ahead in that order, and ends when it goes on by that link (see `keepSort`).
+ */
+function linkOnwards<T>(watch: WalkWatch, page: FetchedPage<T>): string | undefined {
+  try {
+    return nextUrl(watch.walk, page);
+  } catch (error) {
+    if (error instanceof PaginationError) return undefined;
+    throw error;
+  }
 }
 
 /** The page `next` led to when it answered 404 past the end: no rows, links, or counts. */
