@@ -5,7 +5,10 @@
  * scan from the cursor's id (whichever index the planner picks, the cursor bounds it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoPackages } from "../../../examples/package-store/stores/package-store.js";
+import {
+  demoPackages,
+  PACKAGE_SORT,
+} from "../../../examples/package-store/stores/package-store.js";
 import {
   pgliteClient,
   postgresClient,
@@ -16,15 +19,21 @@ import {
   LIST_ALL,
   LIST_STATUS,
   likePattern,
+  listText,
   SEARCH_ALL,
   SEARCH_STATUS,
   SqlStore,
 } from "../../../examples/package-store/stores/sql-store.js";
 import { sortColumns } from "../../../src/cursor/index.js";
+import { sortSettings } from "../../../src/pagination/sort-option.js";
+import { readSort } from "../../../src/pagination/sort-param.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
 const SQL_KINDS = STORE_KINDS.filter((kind) => kind !== "memory");
+const SORT = sortSettings(PACKAGE_SORT);
+/** The example's list in the order a client's `sort` names. */
+const sorted = (sort: string) => readSort(SORT, sort) as PackageOrder;
 
 describe.each(SQL_KINDS)("the %s store's query plans", (kind) => {
   let db: SqlClient;
@@ -55,6 +64,30 @@ describe.each(SQL_KINDS)("the %s store's query plans", (kind) => {
     // and then the index scan: nothing sorts or scans the table first.
     const scan =
       /Limit[^\n]*\n(?:\s+InitPlan[^\n]*\n\s+->[^\n]*\n)?(?:\s+->\s+Result[^\n]*\n\s+One-Time Filter[^\n]*\n)?\s+->\s+Index Scan using (\w+) on packages/.exec(
+        text,
+      );
+    expect(scan?.[1], text).toMatch(index);
+    expect(text).not.toMatch(/Seq Scan on packages\b/);
+  });
+
+  // biome-ignore format: one case a line
+  it.each<[string, boolean, unknown[], RegExp]>([
+    ["", false, ["demo", "tools", 30, 0], /packages_by_created_at/],
+    ["-created_at", false, ["demo", "tools", 30, 0], /packages_by_created_at/],
+    ["name", false, ["demo", "tools", 30, 0], /packages_by_name/],
+    ["-name", false, ["demo", "tools", 30, 300], /packages_by_name/],
+    ["version", false, ["demo", "tools", 30, 0], /packages_by_version/],
+    ["-version", false, ["demo", "tools", 30, 0], /packages_by_version/],
+    ["status", false, ["demo", "tools", 30, 0], /packages_by_status/],
+    ["-status", false, ["demo", "tools", 30, 0], /packages_by_status/],
+    ["status,-created_at", false, ["demo", "tools", 30, 0], /packages_by_status_newest/],
+    ["-status,created_at", false, ["demo", "tools", 30, 0], /packages_by_status_newest/],
+    ["-created_at", true, ["demo", "tools", 30, 0, "failed"], /packages_by_status_newest/],
+    ["", true, ["demo", "tools", 30, 0, "failed"], /packages_by_status_newest/],
+  ])("sort=%j (status filter: %s): page 1 read from an index in that order, no sort of the table", async (sort, byStatus, values, index) => {
+    const text = await plan(listText(byStatus, sorted(sort)), values);
+    const scan =
+      /Limit[^\n]*\n(?:\s+InitPlan[^\n]*\n\s+->[^\n]*\n)?(?:\s+->\s+Result[^\n]*\n\s+One-Time Filter[^\n]*\n)?\s+->\s+Index Scan(?: Backward)? using (\w+) on packages/.exec(
         text,
       );
     expect(scan?.[1], text).toMatch(index);
