@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   demoPackages,
   PACKAGE_SORT,
+  type PackageOrder,
 } from "../../../examples/package-store/stores/package-store.js";
 import {
   pgliteClient,
