@@ -14,6 +14,7 @@ import {
   headerNamePresets,
   json,
   list,
+  type OpenApiDocumentOptions,
   type OpenApiOperation,
   openApiDocument,
   openApiPaths,
@@ -122,13 +123,30 @@ describe("openApiDocument", () => {
     expect(open.components.securitySchemes).toBeUndefined();
   });
 
-  it("describes the 405 every path gives an undefined method, with Allow", async () => {
+  it("names the 405 every path gives an undefined method in the path item, not in components", async () => {
     const document = openApiDocument([["/r/", listOf()]], { info: { title: "t", version: "1" } });
     expect(await openApiErrors(document)).toStrictEqual([]);
     expect(document.paths["/r/"]?.description).toBe(
       "Other methods: 405 (`method_not_allowed`) with `Allow: GET, OPTIONS`.",
     );
-    expect(document.components.responses?.MethodNotAllowed?.headers?.Allow?.required).toBe(true);
+    expect(document.components).toStrictEqual({});
+  });
+
+  it.each<[string, OpenApiDocumentOptions["servers"], unknown]>([
+    [
+      "none: the origin the document is served from, as OpenAPI reads none",
+      undefined,
+      [{ url: "/" }],
+    ],
+    ["an empty list: the same", [], [{ url: "/" }]],
+    ["some: as given", [{ url: "https://p.example" }], [{ url: "https://p.example" }]],
+  ])("states the servers: %s", (_name, servers, expected) => {
+    const info = { title: "t", version: "1", license: { name: "MIT", identifier: "MIT" } };
+    const document = openApiDocument([["/r/", listOf()]], {
+      info,
+      ...(servers === undefined ? {} : { servers }),
+    });
+    expect([document.servers, document.info]).toStrictEqual([expected, info]);
   });
 });
 
