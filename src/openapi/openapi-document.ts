@@ -120,12 +120,14 @@ export function openApiPaths(
 }
 
 /**
- * An OpenAPI 3.1 document of resources: `info`, `servers`, the {@link openApiPaths} and the
- * `components` they need (the `apiKey` security scheme in header `X-Api-Key` when a resource
- * checks a key, and the 405 answer every path gives an undefined method).
+ * An OpenAPI 3.1 document of resources: `info`, `servers` (`[{ url: "/" }]` unless given), the
+ * {@link openApiPaths} and the `components` they refer to (the `apiKey` security scheme in header
+ * `X-Api-Key` when a resource checks a key), nothing unused: clean under Redocly's `recommended`
+ * lint but for `no-path-trailing-slash` (the convention's paths end in `/`).
  *
  * @param routes - `[path, resource]` pairs or an object by path
- * @param options - `info` (title and version), optionally `servers` and `securityScheme`
+ * @param options - `info` (title, version, optionally `license`…), optionally `servers` and
+ *   `securityScheme`
  * @example
  * ```ts
  * app.get("/openapi.json", (req, res) =>
