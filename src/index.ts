@@ -30,6 +30,7 @@ export {
 export type {
   OpenApiDocument,
   OpenApiHeader,
+  OpenApiLicense,
   OpenApiOperation,
   OpenApiParameter,
   OpenApiPathItem,

@@ -224,6 +224,7 @@ export function packageDocument(
     info: {
       title: "Package store (pagewise example)",
       version: "1.0.0",
+      license: { name: "MIT", identifier: "MIT" },
       description:
         "The Package Repository HTTP API convention served by pagewise: pages with Link and X-Pagination-* headers, parameters in the query for GET and in a JSON body otherwise, RFC 9457 problems.",
     },

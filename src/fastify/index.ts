@@ -92,7 +92,12 @@ const plugin: FastifyPluginAsync<FastifyPagewiseOptions> = async (fastify, regis
       const serve = handler(merged);
       // Each described method a route of its own with its schema, for @fastify/swagger; the rest
       // (405, HEAD) one hidden route. The schemas describe: nothing is compiled from them.
-      const item = resourcePathItem(merged as Resource<never>, pathParameterNames(url), "header");
+      const item = resourcePathItem(
+        merged as Resource<never>,
+        url,
+        pathParameterNames(url),
+        "header",
+      );
       const described = methods.filter((m) => item[m.toLowerCase() as "get"] !== undefined);
       for (const method of described) {
         const operation = item[method.toLowerCase() as "get"];

@@ -1,10 +1,8 @@
-import { PROBLEM_CONTENT_TYPE } from "../errors.js";
 import { isParameterName, segmentParameterName } from "../http/path-pattern.js";
 import { assertObject, describeValue } from "../option-checks.js";
 import type { Resource } from "../resource/define-resource.js";
 import type { OpenApiDocument, OpenApiPaths } from "./openapi-types.js";
-import { problemSchema } from "./problem-responses.js";
-import { ALLOW_HEADER, resourcePathItem } from "./resource-path-item.js";
+import { resourcePathItem } from "./resource-path-item.js";
 
 /** Routes to describe: `[path, resource]` pairs, or an object of resources by path. */
 export type OpenApiRoutes =
@@ -26,12 +24,16 @@ export interface OpenApiPathsOptions {
 
 /** What {@link openApiDocument} takes besides the routes. */
 export interface OpenApiDocumentOptions extends OpenApiPathsOptions {
-  /** The document's `info`: at least `title` and `version`. */
-  readonly info: Readonly<Record<string, unknown>> & {
-    readonly title: string;
-    readonly version: string;
-  };
-  /** The document's `servers`, e.g. `[{ url: "https://packages.example.com" }]`. */
+  /**
+   * The document's `info`: at least `title` and `version`; its `license` as OpenAPI 3.1 writes
+   * one, e.g. `{ name: "MIT", identifier: "MIT" }` (an SPDX identifier, or a `url`).
+   */
+  readonly info: OpenApiDocument["info"];
+  /**
+   * The document's `servers`, e.g. `[{ url: "https://packages.example.com" }]`.
+   *
+   * @default [{ url: "/" }] (what OpenAPI reads an absent or empty list as: the document's own origin)
+   */
   readonly servers?: readonly Readonly<Record<string, unknown>>[];
 }
 
@@ -105,7 +107,7 @@ export function openApiPaths(
     if (Object.hasOwn(paths, path)) {
       throw new TypeError(`The path ${JSON.stringify(path)} is given twice`);
     }
-    const item = resourcePathItem(resource, names, { scheme: securityScheme });
+    const item = resourcePathItem(resource, pattern, names, { scheme: securityScheme });
     for (const value of Object.values(item)) {
       const id = typeof value === "object" ? value.operationId : undefined;
       if (id === undefined) continue;
@@ -118,12 +120,14 @@ export function openApiPaths(
 }
 
 /**
- * An OpenAPI 3.1 document of resources: `info`, `servers`, the {@link openApiPaths} and the
- * `components` they need (the `apiKey` security scheme in header `X-Api-Key` when a resource
- * checks a key, and the 405 answer every path gives an undefined method).
+ * An OpenAPI 3.1 document of resources: `info`, `servers` (`[{ url: "/" }]` unless given), the
+ * {@link openApiPaths} and the `components` they refer to (the `apiKey` security scheme in header
+ * `X-Api-Key` when a resource checks a key), nothing unused: clean under Redocly's `recommended`
+ * lint but for `no-path-trailing-slash` (the convention's paths end in `/`).
  *
  * @param routes - `[path, resource]` pairs or an object by path
- * @param options - `info` (title and version), optionally `servers` and `securityScheme`
+ * @param options - `info` (title, version, optionally `license`…), optionally `servers` and
+ *   `securityScheme`
  * @example
  * ```ts
  * app.get("/openapi.json", (req, res) =>
@@ -147,31 +151,20 @@ export function openApiDocument(
   return {
     openapi: "3.1.1",
     info,
-    ...(servers === undefined ? {} : { servers }),
+    servers: servers === undefined || servers.length === 0 ? [{ url: "/" }] : servers,
     paths,
-    components: {
-      ...(keyed
-        ? {
-            securitySchemes: {
-              [securityScheme]: {
-                type: "apiKey",
-                in: "header",
-                name: "X-Api-Key",
-                description: "The API key; a missing or wrong key is a 401 problem.",
-              },
+    components: keyed
+      ? {
+          securitySchemes: {
+            [securityScheme]: {
+              type: "apiKey",
+              in: "header",
+              name: "X-Api-Key",
+              description: "The API key; a missing or wrong key is a 401 problem.",
             },
-          }
-        : {}),
-      responses: {
-        MethodNotAllowed: {
-          description: "A method the URL does not serve: `method_not_allowed`.",
-          headers: { Allow: ALLOW_HEADER },
-          content: {
-            [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(405, ["method_not_allowed"]) },
           },
-        },
-      },
-    },
+        }
+      : {},
   };
 }
 

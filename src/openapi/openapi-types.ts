@@ -56,17 +56,30 @@ export type OpenApiPathItem = {
 /** The `paths` of an OpenAPI 3.1 document. */
 export type OpenApiPaths = Readonly<Record<string, OpenApiPathItem>>;
 
+/**
+ * An OpenAPI 3.1 license object: its name, and an SPDX identifier or a URL (not both).
+ *
+ * @example
+ * ```ts
+ * const license: OpenApiLicense = { name: "MIT", identifier: "MIT" };
+ * ```
+ */
+export type OpenApiLicense = { readonly name: string } & (
+  | { readonly identifier?: string; readonly url?: never }
+  | { readonly url?: string; readonly identifier?: never }
+);
+
 /** An OpenAPI 3.1 document, as pagewise writes one. */
 export interface OpenApiDocument {
   readonly openapi: "3.1.1";
   readonly info: Readonly<Record<string, unknown>> & {
     readonly title: string;
     readonly version: string;
+    readonly license?: OpenApiLicense;
   };
   readonly servers?: readonly Readonly<Record<string, unknown>>[];
   readonly paths: OpenApiPaths;
   readonly components: {
     readonly securitySchemes?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-    readonly responses?: Readonly<Record<string, OpenApiResponse>>;
   };
 }

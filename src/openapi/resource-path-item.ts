@@ -24,6 +24,7 @@ import {
   versionSchema,
 } from "./operation-parameters.js";
 import { problemResponses } from "./problem-responses.js";
+import { sortParameter } from "./sort-parameter.js";
 
 /** How an operation states that it needs the API key. */
 type ApiKeyDescription =
@@ -50,12 +51,14 @@ export const ALLOW_HEADER: OpenApiHeader = {
  * resource does not define answer 405, which the path item's description says.
  *
  * @param resource - from `defineResource`
+ * @param path - the route, whose words name OPTIONS when no method has an `operationId`
  * @param pathNames - the route's path parameters, in order
  * @param apiKey - how an operation that checks the key says so
  * @throws {TypeError} for a version parameter that shares a path parameter's name
  */
 export function resourcePathItem(
   resource: AnyResource,
+  path: string,
   pathNames: readonly string[],
   apiKey: ApiKeyDescription,
 ): OpenApiPathItem {
@@ -68,7 +71,7 @@ export function resourcePathItem(
     if (definition === undefined) continue;
     item[method.toLowerCase()] = operation(resource, method, definition, pathNames, apiKey);
   }
-  item.options = preflight(resource, pathNames, apiKey);
+  item.options = preflight(resource, path, pathNames, apiKey);
   return item as OpenApiPathItem;
 }
 
@@ -85,6 +88,8 @@ function operation(
   const parameters: OpenApiParameter[] = [...pathParameters(pathNames)];
   if (definition.kind === "list") parameters.push(...pageParameters(settings));
   if (definition.kind === "cursor") parameters.push(...cursorParameters(definition, settings));
+  const sort = sortParameterOf(definition);
+  if (sort !== undefined) parameters.push(sort);
   if (!inBody && settings.version !== undefined)
     parameters.push(versionParameter(settings.version));
   if (!inBody) {
@@ -137,6 +142,7 @@ function problemCodes(
   if (definition.kind === "cursor") {
     codes.push("invalid_parameter", "invalid_cursor", "cursor_query_mismatch", "cursor_too_large");
   }
+  if (sortParameterOf(definition) !== undefined) codes.push("invalid_sort");
   if (settings.version !== undefined) codes.push("unsupported_version", "version_conflict");
   if (sendsParamsInBody(method)) {
     codes.push("unsupported_media_type", "payload_too_large", "malformed_json", "bad_request");
@@ -144,6 +150,15 @@ function problemCodes(
     if (settings.queryOnBodyMethods === "reject") codes.push("parameter_in_query");
   }
   return codes;
+}
+
+/** A list's sort parameter, when it offers orders (a fixed cursor `order` reads none). */
+function sortParameterOf(definition: MethodDefinition<never>): OpenApiParameter | undefined {
+  if (definition.kind === "list") {
+    return definition.sort === undefined ? undefined : sortParameter(definition.sort, false);
+  }
+  if (definition.kind === "cursor") return sortParameter(definition.order, true);
+  return undefined;
 }
 
 function requestBody(
@@ -284,16 +299,21 @@ function commonHeaders(resource: AnyResource): Record<string, OpenApiHeader> {
   return headers;
 }
 
-/** OPTIONS: 204 with `Allow`, and CORS's preflight answer when it is on; no API key. */
+/**
+ * OPTIONS: 204 with `Allow`, and CORS's preflight answer when it is on; no API key. Its one 4xx,
+ * on a route with path parameters, is the adapter's: a parameter with a malformed percent-escape.
+ */
 function preflight(
   resource: AnyResource,
+  path: string,
   pathNames: readonly string[],
   apiKey: ApiKeyDescription,
 ): OpenApiOperation {
   const headers: Record<string, OpenApiHeader> = {
     Allow: ALLOW_HEADER,
   };
-  if (resource.settings.cors !== undefined) {
+  const cors = resource.settings.cors !== undefined;
+  if (cors) {
     for (const [name, description] of [
       ["Access-Control-Allow-Origin", "sent when the request names an allowed `Origin`"],
       ["Access-Control-Allow-Methods", "the methods allowed, on a preflight"],
@@ -303,11 +323,43 @@ function preflight(
       headers[name] = { description: `CORS: ${description}.`, schema: text };
     }
   }
+  const unreadable = pathNames.length === 0 ? {} : malformedEscape();
   return {
+    operationId: preflightId(resource, path),
+    summary: cors ? "The methods allowed, and the CORS preflight" : "The methods allowed",
     description: "The methods this URL serves, and the CORS preflight's answer. No API key needed.",
     parameters: pathParameters(pathNames),
-    responses: { 204: { description: "No content.", headers } },
+    responses: { 204: { description: "No content.", headers }, ...unreadable },
     // Stated, where the other operations require the key: this one does not.
     ...(resource.settings.apiKey && apiKey !== "header" ? { security: [] } : {}),
   };
+}
+
+/**
+ * OPTIONS's `operationId`: the first method's own with `Options` after it (`listPackagesOptions`),
+ * else `options` and the route's words (`/package/:owner/` gives `optionsPackageOwner`).
+ */
+function preflightId(resource: AnyResource, path: string): string {
+  for (const method of METHOD_ORDER) {
+    const id = resource.methods[method]?.openapi?.operationId;
+    if (id !== undefined) return `${id}Options`;
+  }
+  const words = path.match(/[A-Za-z0-9]+/g) ?? ["root"];
+  return `options${words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join("")}`;
+}
+
+/**
+ * The 400 every adapter gives a path parameter it cannot decode (`%ZZ`), before any method is
+ * served: `fetchRouter` itself, Express and Fastify through pagewise's error handlers. The
+ * resource never sees it, so it carries no `Allow`.
+ */
+function malformedEscape(): Record<string, OpenApiResponse> {
+  const description =
+    "Bad Request: `bad_request`, a path parameter with a malformed percent-escape (the adapter's answer: no `Allow`).";
+  return Object.fromEntries(
+    Object.entries(problemResponses(["bad_request"], {})).map(([status, response]) => [
+      status,
+      { ...response, description },
+    ]),
+  );
 }

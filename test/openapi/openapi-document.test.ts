@@ -3,6 +3,12 @@
  * maintained validator, @seriousme/openapi-schema-validator), and each part of an operation
  * follows from the resource's definition and options.
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { packageDocument, packageRoutes } from "../../examples/package-store/api.js";
@@ -14,13 +20,16 @@ import {
   headerNamePresets,
   json,
   list,
+  type OpenApiDocumentOptions,
   type OpenApiOperation,
   openApiDocument,
   openApiPaths,
+  type Resource,
   type ResourceOptions,
   type StandardSchemaV1,
 } from "../../src/index.js";
 import { openApiPath } from "../../src/openapi/openapi-document.js";
+import type { SortOption } from "../../src/pagination/sort-option.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 
 const SECRET = "openapi-secret-openapi-secret-!!";
@@ -122,13 +131,176 @@ describe("openApiDocument", () => {
     expect(open.components.securitySchemes).toBeUndefined();
   });
 
-  it("describes the 405 every path gives an undefined method, with Allow", async () => {
+  it("names the 405 every path gives an undefined method in the path item, not in components", async () => {
     const document = openApiDocument([["/r/", listOf()]], { info: { title: "t", version: "1" } });
     expect(await openApiErrors(document)).toStrictEqual([]);
     expect(document.paths["/r/"]?.description).toBe(
       "Other methods: 405 (`method_not_allowed`) with `Allow: GET, OPTIONS`.",
     );
-    expect(document.components.responses?.MethodNotAllowed?.headers?.Allow?.required).toBe(true);
+    expect(document.components).toStrictEqual({});
+  });
+
+  it.each<[string, OpenApiDocumentOptions["servers"], unknown]>([
+    [
+      "none: the origin the document is served from, as OpenAPI reads none",
+      undefined,
+      [{ url: "/" }],
+    ],
+    ["an empty list: the same", [], [{ url: "/" }]],
+    ["some: as given", [{ url: "https://p.example" }], [{ url: "https://p.example" }]],
+  ])("states the servers: %s", (_name, servers, expected) => {
+    const info = { title: "t", version: "1", license: { name: "MIT", identifier: "MIT" } };
+    const document = openApiDocument([["/r/", listOf()]], {
+      info,
+      ...(servers === undefined ? {} : { servers }),
+    });
+    expect([document.servers, document.info]).toStrictEqual([expected, info]);
+  });
+});
+
+/**
+ * The problems Redocly CLI's `lint` finds in each document under its `recommended` rules, as
+ * `file ruleId pointer: message`. The pinned CLI itself runs, once for all (about two seconds):
+ * 2.77.0 bundles its `@redocly/openapi-core`, whose programmatic `lint` the registry does not
+ * serve at that version. `no-path-trailing-slash` is off: the convention's paths end in `/`
+ * (`/package/{owner}/{repo}/`), as the spec writes them.
+ */
+async function redoclyProblems(documents: Readonly<Record<string, unknown>>): Promise<string[]> {
+  const root = dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json"));
+  const folder = await mkdtemp(join(tmpdir(), "pagewise-redocly-"));
+  try {
+    const files = Object.keys(documents).map((name) => `${name}.json`);
+    for (const [name, document] of Object.entries(documents)) {
+      await writeFile(join(folder, `${name}.json`), JSON.stringify(document));
+    }
+    const args = [
+      ...["lint", ...files, "--extends", "recommended", "--skip-rule", "no-path-trailing-slash"],
+      ...["--lint-config", "off", "--format", "json"],
+    ];
+    // A run that finds problems exits 1, its report on stdout all the same.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(root, "bin/cli.js"), ...args],
+      {
+        cwd: folder, // away from any redocly.yaml: the recommended rules alone
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      },
+    ).catch((failed: { stdout?: string }) => ({ stdout: failed.stdout ?? String(failed) }));
+    // One JSON report per file, written one after the other.
+    const reports = stdout.split(/(?<=^\})(?=\{)/m).map(
+      (report) =>
+        JSON.parse(report) as {
+          problems: { ruleId: string; message: string; location: LintLocation[] }[];
+        },
+    );
+    expect(reports).toHaveLength(files.length);
+    return reports.flatMap(({ problems }) =>
+      problems.map(({ ruleId, message, location: [at] }) =>
+        [at?.source.ref, ruleId, `${at?.pointer}:`, message].join(" "),
+      ),
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+interface LintLocation {
+  readonly source: { readonly ref: string };
+  readonly pointer: string;
+}
+
+describe("openApiDocument: Redocly's recommended lint", () => {
+  it("finds no problem in the example's document, nor with lists that take sort", async () => {
+    const key = { apiKey: apiKeyVerifier("k") };
+    const sort: SortOption = {
+      fields: { name: true, created_at: true },
+      tieBreaker: "id",
+      default: "-created_at",
+    };
+    const openapi = (operationId: string) => ({ operationId, summary: "Sorted packages" });
+    const routes = packageRoutes(new MemoryStore(), { apiKey: "k", cursorSecret: SECRET });
+    const sorted: [string, Resource][] = [
+      [
+        "/sorted/:owner/",
+        defineResource({ GET: list({ sort, openapi: openapi("sorted"), handler: rows }) }, key),
+      ],
+      [
+        "/v2/sorted/:owner/",
+        defineResource(
+          {
+            GET: cursorList({ sort, secret: SECRET, openapi: openapi("sortedV2"), handler: rows }),
+          },
+          key,
+        ),
+      ],
+    ];
+    const { info, ...example } = packageDocument(routes);
+    const { license: _dropped, ...unlicensed } = info;
+    expect(
+      await redoclyProblems({
+        example: { info, ...example },
+        sorted: packageDocument([...routes, ...sorted]),
+        unlicensed: { info: unlicensed, ...example }, // the check can fail
+      }),
+    ).toStrictEqual([
+      "unlicensed.json info-license #/info: Info object should contain `license` field.",
+    ]);
+  }, 20_000);
+});
+
+describe("openApiPaths: OPTIONS", () => {
+  const withId = (operationId: string) =>
+    defineResource({
+      GET: list({ openapi: { operationId }, handler: rows }),
+      DELETE: json({ openapi: { operationId: "removeAll" }, handler: rows }),
+    });
+  const bad = {
+    description:
+      "Bad Request: `bad_request`, a path parameter with a malformed percent-escape (the adapter's answer: no `Allow`).",
+    headers: {},
+  };
+  it.each<[string, string, ReturnType<typeof defineResource>, string, string, string[]]>([
+    [
+      "named after the first method's operationId, a 400 with path parameters",
+      "/package/:owner/",
+      withId("listPackages"),
+      "listPackagesOptions",
+      "The methods allowed",
+      ["204", "400"],
+    ],
+    [
+      "named after the route's words without one, CORS in its summary",
+      "/v2/package/:owner/:repo/",
+      listOf({ cors: true }),
+      "optionsV2PackageOwnerRepo",
+      "The methods allowed, and the CORS preflight",
+      ["204", "400"],
+    ],
+    [
+      "at the root, without path parameters: no 4xx",
+      "/",
+      listOf(),
+      "optionsRoot",
+      "The methods allowed",
+      ["204"],
+    ],
+  ])("%s", (_name, path, resource, operationId, summary, statuses) => {
+    const { options } = Object.values(openApiPaths([[path, resource]]))[0] ?? {};
+    expect([
+      options?.operationId,
+      options?.summary,
+      Object.keys(options?.responses ?? {}),
+      options?.responses[400] === undefined
+        ? undefined
+        : { ...options.responses[400], content: undefined },
+    ]).toStrictEqual([
+      operationId,
+      summary,
+      statuses,
+      statuses.includes("400") ? { ...bad, content: undefined } : undefined,
+    ]);
+    expect(problems(options)).toStrictEqual(
+      statuses.includes("400") ? { 400: ["bad_request"] } : {},
+    );
   });
 });
 

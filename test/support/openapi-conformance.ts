@@ -8,6 +8,9 @@
 import { validate } from "@readme/openapi-parser";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { PROBLEM_CONTENT_TYPE } from "../../src/errors.js";
+import { problemSchema } from "../../src/openapi/problem-responses.js";
+import { ALLOW_HEADER } from "../../src/openapi/resource-path-item.js";
 import type { Exchange } from "./http-call.js";
 
 type Schema = Record<string, unknown>;
@@ -17,8 +20,16 @@ interface Response {
 }
 interface Document {
   paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
-  components: { responses: Record<string, Response> };
 }
+
+/**
+ * The 405 of a method a path does not define: OpenAPI has no operation to hold it (the path item's
+ * description names it), so it is checked as pagewise writes it, with `Allow`.
+ */
+const METHOD_NOT_ALLOWED: Response = {
+  headers: { Allow: ALLOW_HEADER },
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(405, ["method_not_allowed"]) } },
+};
 
 /**
  * The errors of validating a document with two maintained validators (none when valid): the
@@ -58,7 +69,7 @@ export function nonConforming(document: unknown, exchanges: readonly Exchange[])
     const response =
       operation === undefined
         ? answer.status === 405
-          ? doc.components.responses.MethodNotAllowed
+          ? METHOD_NOT_ALLOWED
           : undefined
         : operation.responses[String(answer.status)];
     if (response === undefined) {
