@@ -14,6 +14,7 @@ import { walkPages } from "pagewise/client";
 import pg from "pg";
 import { packageRoutes } from "../../examples/package-store/api.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
+import { PACKAGE_SORT } from "../../examples/package-store/stores/package-store.js";
 import {
   pgliteClient,
   postgresClient,
@@ -40,6 +41,10 @@ const DEPTH_ID = 900_000;
 const WALKED = 200_000;
 const WALK_PAGE = 100;
 const NETWORK_MS = 1;
+/** The orders whose page 1 is measured against the default's (the example's `sort`). */
+const SORTED_PAGES = ["name", "-created_at"];
+/** The orders whose deep cursor page is measured against their first. */
+const SORTED_CURSORS = ["name", "status,-created_at"];
 
 /** Loads `size` packages into demo/<repo> with one INSERT … SELECT. */
 function fill(repo: string, size: number): string {
@@ -118,7 +123,7 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
   const [, packages] = routes[1] ?? [];
   const [, byCursor] = routes[2] ?? [];
   if (packages === undefined || byCursor === undefined) throw new Error("no packages route");
-  const deepCursor = await cursorAt(DEPTH_ID);
+  const deepCursor = await cursorAt(db, "", DEPTH_ID);
   const countStar = (repo: string) => async () =>
     Number((await db.query<{ n: string }>(COUNT_STAR, ["demo", repo]))[0]?.n);
   const rows = (repo: string) => (slice: PageSlice) =>
@@ -175,6 +180,31 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
       SLOW_ROUNDS,
     ],
   ];
+  // A client's order: page 1 in each against the default, and a deep cursor page against its first.
+  const sortedPage = (sort: string) => getter(packages, "big", `sort=${sort}&page_size=${PAGE}`);
+  groups.push([
+    [
+      ["sorted, default order, 1,000,000, page 1", getter(packages, "big", `page_size=${PAGE}`)],
+      ...SORTED_PAGES.map(
+        (sort): Task => [`sorted by ${sort}, 1,000,000, page 1`, sortedPage(sort)],
+      ),
+    ],
+    FAST_ROUNDS,
+  ]);
+  for (const sort of SORTED_CURSORS) {
+    const token = await cursorAt(db, sort, DEPTH_ID);
+    const query = `sort=${sort}&page_size=${PAGE}`;
+    groups.push([
+      [
+        [`cursor sorted by ${sort}, first page`, getter(byCursor, "big", query)],
+        [
+          `cursor sorted by ${sort}, at 90% depth`,
+          getter(byCursor, "big", `${query}&after=${token}`),
+        ],
+      ],
+      FAST_ROUNDS,
+    ]);
+  }
   // Searches matching every row ("pkg"): capped counts stay flat as the table grows, COUNT(*) not.
   groups.push(
     [
@@ -279,6 +309,20 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
   console.log(
     `  beside it, the OFFSET page at 90% depth vs the cursor page there: ${times(at("counter table, 1,000,000, at 90% depth") / at("cursor, 1,000,000, at 90% depth"))}`,
   );
+  for (const sort of SORTED_PAGES) {
+    goal(
+      `page 1 sorted by ${sort} vs the default order, 1,000,000`,
+      at(`sorted by ${sort}, 1,000,000, page 1`) / at("sorted, default order, 1,000,000, page 1"),
+      1.5,
+    );
+  }
+  for (const sort of SORTED_CURSORS) {
+    goal(
+      `cursor page at 90% depth vs the first, sorted by ${sort}, 1,000,000`,
+      at(`cursor sorted by ${sort}, at 90% depth`) / at(`cursor sorted by ${sort}, first page`),
+      1.5,
+    );
+  }
   goal(
     "countless page vs its bare query sent as JSON by hand",
     at("countless, 1,000,000, page 1") / at("bare rows + 1, sent as JSON by hand"),
@@ -300,27 +344,37 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
 }
 
 /**
- * A token for the page after package `id` of demo/big, minted with pagewise's public API: a cursor
- * list of the same secret, order and filters (so the token is bound to the same query), whose only
- * page ends at that package.
+ * A token for the page after the package at `depth` of demo/big in the order `sort` names, minted
+ * with pagewise's public API: a cursor list of the same secret, sort option and filters (so the
+ * token is bound to the same query and order), whose only page ends at that package.
  */
-async function cursorAt(id: number): Promise<string> {
+async function cursorAt(db: SqlClient, sort: string, depth: number): Promise<string> {
   const minter = defineResource({
     GET: cursorList({
-      order: [{ name: "id" }],
+      sort: PACKAGE_SORT,
       secret: CURSOR_SECRET,
-      handler: () => ({ items: [{ id }, { id: id + 1 }] }),
+      handler: async ({ sort: order }) => {
+        const found = await db.query<{ created_at: Date }>(
+          `SELECT id::int AS id, name, version, status, created_at FROM packages WHERE owner = 'demo' AND repo = 'big' ORDER BY ${order.sql()} OFFSET ${depth} LIMIT 2`,
+          [],
+        );
+        // The API's JSON: created_at at its millisecond precision (the column's, timestamptz(3)).
+        return {
+          items: found.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+        };
+      },
     }),
   });
   const response = await handleResource(minter, {
     method: "GET",
-    url: "/package/demo/big/packages/?page_size=1", // the path getter() sends: tokens are bound to it
+    // The path getter() sends: tokens are bound to it.
+    url: `/package/demo/big/packages/?${sort ? `sort=${sort}&` : ""}page_size=1`,
     header: () => undefined,
     pathParams: { owner: "demo", repo: "big" },
     native: null,
   });
   const token = /[?&]after=([^>&]+)>; rel="next"/.exec(response.headers.Link ?? "")?.[1];
-  if (token === undefined) throw new Error("no cursor minted");
+  if (token === undefined) throw new Error(`no cursor minted (${response.status})`);
   return token;
 }
 
