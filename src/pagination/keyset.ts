@@ -367,7 +367,8 @@ function keysetBranches(
         : `(${left.join(", ")}) ${later} (${right.join(", ")})`;
     branches.push(conjunction([...prefix(run), tail]));
   }
-  return { branches: branches.length === 0 ? ["FALSE"] : branches, values: bound };
+  // No branch only for a NULL in the tie-breaker (no checked row holds one): no row, no value.
+  return branches.length === 0 ? { branches: ["FALSE"], values: [] } : { branches, values: bound };
 }
 
 /** Conditions joined by AND, parenthesized when more than one, so the whole stands alone. */

@@ -133,6 +133,14 @@ describe("keysetSql's branches", () => {
       ],
       [5, "x", 9],
     ],
+    [
+      "a NULL in the tie-breaker (no checked row holds one): no row, and no value",
+      [{ name: "id" }],
+      "after",
+      [null],
+      ["FALSE"],
+      [],
+    ],
   ])("%s", (_name, spec, side, values, branches, branchValues) => {
     const sql = keysetSql(sortColumns(spec), { side, values }, 10);
     expect([sql.branches, sql.branchValues]).toStrictEqual([branches, branchValues]);
