@@ -63,6 +63,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
         "cursorPage",
         "keysetRows",
         "keysetSql",
+        "keysetUnionSql",
         "sortColumns",
       ],
       [

@@ -85,6 +85,7 @@ describe("entry points", () => {
         "cursorPage",
         "keysetRows",
         "keysetSql",
+        "keysetUnionSql",
         "sortColumns",
       ],
     ],

@@ -2,8 +2,8 @@
  * pagewise/cursor: the building blocks of cursor (keyset) pagination, an opt-in departure from the
  * spec (docs/cursors.md), for queries and pages of your own. `cursorList` (in `pagewise`) serves a
  * cursor list with all of them; these are for what it does not do for you: the order's columns,
- * the keyset SQL and its in-memory twin, the signed token codec, and a cursor page's links and
- * headers.
+ * the keyset SQL (one predicate, or a UNION ALL of index ranges) and its in-memory twin, the
+ * signed token codec, and a cursor page's links and headers.
  * @packageDocumentation
  */
 export {
@@ -28,3 +28,4 @@ export {
   sortColumns,
 } from "../pagination/keyset.js";
 export { keysetRows } from "../pagination/keyset-rows.js";
+export { type KeysetStatement, keysetUnionSql } from "../pagination/keyset-union.js";

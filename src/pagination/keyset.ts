@@ -57,6 +57,21 @@ export interface KeysetSql {
   readonly limit: number;
   /** The values of the placeholders, in order. */
   readonly values: readonly CursorValue[];
+  /**
+   * The same predicate as disjoint branches whose union it is, one per prefix of the order
+   * (`c0 = v0 AND … AND ci beyond vi`; a nullable column's values and its NULLs in two branches;
+   * trailing columns that run one way and are not nullable in one row value): each is one index
+   * range, where the whole may not be, for {@link keysetUnionSql} to read a page from each and
+   * merge them. `["TRUE"]` without a cursor. Each stands alone (a comparison, a row value, or
+   * parenthesized), for `WHERE filter AND ${branch}`.
+   */
+  readonly branches: readonly string[];
+  /**
+   * The values of the branches' placeholders: one per cursor value that is not NULL, numbered
+   * from `firstParameter` as `where`'s are. A statement takes `values` with `where`, or these
+   * with `branches` (PostgreSQL refuses a value no placeholder uses).
+   */
+  readonly branchValues: readonly CursorValue[];
 }
 
 /** A SQL identifier pagewise quotes as it is: a letter or `_`, then letters, digits or `_`, up to 63. */
@@ -189,13 +204,23 @@ export function orderBySql(columns: readonly KeysetColumn[], backward = false): 
  * The keyset query of a page for PostgreSQL: rows `after` (or `before`) the cursor's values in the
  * cursor's order. Where every column runs one way and none is nullable, the predicate is a row
  * value (`("created_at", "id") > ($1, $2)`), which an index on those columns serves as a range scan;
- * otherwise it is written out column by column, NULLs in their place. Every value is a placeholder.
+ * otherwise it is written out column by column, NULLs in their place, behind a bound on the first
+ * column. Every value is a placeholder. The same predicate as `branches`, one index range each,
+ * serves {@link keysetUnionSql} where that bound is not enough (mixed directions, a first column
+ * with few values).
  *
  * @param columns - from {@link sortColumns}
  * @param cursor - the side and the cursor's values, or `undefined` for the first page
  * @param pageSize - rows on a page
  * @param firstParameter - the number of the first placeholder
  * @default firstParameter 1
+ * @example
+ * ```ts
+ * const columns = sortColumns([{ name: "created_at", direction: "desc" }, { name: "id", direction: "desc" }]);
+ * const { where, orderBy, limit, values } = keysetSql(columns, { side: "after", values: ["2026-01-02", 7] }, 30, 2);
+ * // where '("created_at", "id") < ($2, $3)', orderBy '"created_at" DESC, "id" DESC', limit 31
+ * await pool.query(`SELECT * FROM packages WHERE owner = $1 AND ${where} ORDER BY ${orderBy} LIMIT ${limit}`, [owner, ...values]);
+ * ```
  */
 export function keysetSql(
   columns: readonly KeysetColumn[],
@@ -205,12 +230,17 @@ export function keysetSql(
 ): KeysetSql {
   const backward = cursor?.side === "before";
   const orderBy = orderBySql(columns, backward);
-  if (cursor === undefined) return { where: "TRUE", orderBy, limit: pageSize + 1, values: [] };
+  const limit = pageSize + 1;
+  if (cursor === undefined) {
+    return { where: "TRUE", orderBy, limit, values: [], branches: ["TRUE"], branchValues: [] };
+  }
   if (cursor.values.length !== columns.length) {
     throw new RangeError(
       `A cursor holds ${cursor.values.length} values for ${columns.length} columns`,
     );
   }
+  const union = keysetBranches(columns, cursor.values, backward, firstParameter);
+  const shape = { orderBy, limit, branches: union.branches, branchValues: union.values };
   const values: CursorValue[] = [];
   const bind = (value: CursorValue) => {
     values.push(value);
@@ -221,7 +251,7 @@ export function keysetSql(
     const later = (columns[0] as KeysetColumn).ascending !== backward ? ">" : "<";
     const left = columns.map((c) => c.quoted).join(", ");
     const right = cursor.values.map(bind).join(", ");
-    return { where: `(${left}) ${later} (${right})`, orderBy, limit: pageSize + 1, values };
+    return { where: `(${left}) ${later} (${right})`, values, ...shape };
   }
   const bound = leadingBound(columns[0] as KeysetColumn, cursor.values[0] ?? null, backward, bind);
   const terms = columns.map((column, i) => {
@@ -232,7 +262,7 @@ export function keysetSql(
   // One pair of parentheses around the whole: spliced as `filter AND ${where}`, a bare OR would
   // bind after the AND and let its later terms match rows outside the filter.
   const where = bound === undefined ? `(${expanded})` : `(${bound} AND (${expanded}))`;
-  return { where, orderBy, limit: pageSize + 1, values };
+  return { where, values, ...shape };
 }
 
 /**
@@ -269,9 +299,79 @@ function beyond(
   backward: boolean,
   bind: (v: CursorValue) => string,
 ): string {
+  const parts = beyondParts(column, value, backward, bind);
+  if (parts.length < 2) return parts[0] ?? "FALSE";
+  return `(${parts.join(" OR ")})`;
+}
+
+/**
+ * The conditions whose OR is {@link beyond}, each one index range: none where no row lies beyond
+ * (a NULL cursor with the NULLs ahead: they tie), a comparison, and the NULLs still to come.
+ */
+function beyondParts(
+  column: KeysetColumn,
+  value: CursorValue,
+  backward: boolean,
+  bind: (v: CursorValue) => string,
+): string[] {
   const nullsAhead = column.nullsFirst === backward; // NULLs still to come in this direction
-  if (value === null) return nullsAhead ? "FALSE" : `${column.quoted} IS NOT NULL`;
-  const later = column.ascending !== backward ? ">" : "<";
-  const comparison = `${column.quoted} ${later} ${bind(value)}`;
-  return nullsAhead && column.nullable ? `(${comparison} OR ${column.quoted} IS NULL)` : comparison;
+  if (value === null) return nullsAhead ? [] : [`${column.quoted} IS NOT NULL`];
+  const comparison = `${column.quoted} ${column.ascending !== backward ? ">" : "<"} ${bind(value)}`;
+  return nullsAhead && column.nullable ? [comparison, `${column.quoted} IS NULL`] : [comparison];
+}
+
+/**
+ * The keyset predicate's branches (see {@link KeysetSql.branches}) and their values: each cursor
+ * value that is not NULL gets one placeholder, used by every branch that names its column.
+ */
+function keysetBranches(
+  columns: readonly KeysetColumn[],
+  values: readonly CursorValue[],
+  backward: boolean,
+  firstParameter: number,
+): { branches: string[]; values: CursorValue[] } {
+  const bound: CursorValue[] = [];
+  const placeholders = values.map((value) => {
+    if (value === null) return "NULL"; // never written: a NULL is compared with IS (NOT) NULL
+    bound.push(value);
+    return `$${firstParameter + bound.length - 1}`;
+  });
+  const at = (i: number) => () => placeholders[i] as string;
+  // The trailing run of columns one row value can compare: one way, never NULL.
+  const last = columns.at(-1) as KeysetColumn;
+  let run = columns.length;
+  while (
+    run > 0 &&
+    !(columns[run - 1] as KeysetColumn).nullable &&
+    (columns[run - 1] as KeysetColumn).ascending === last.ascending &&
+    values[run - 1] !== null
+  ) {
+    run--;
+  }
+  const prefix = (i: number) =>
+    columns.slice(0, i).map((c, j) => equalTo(c, values[j] ?? null, at(j)));
+  const branches = columns
+    .slice(0, run)
+    .flatMap((column, i) =>
+      beyondParts(column, values[i] ?? null, backward, at(i)).map((part) =>
+        conjunction([...prefix(i), part]),
+      ),
+    );
+  if (run < columns.length) {
+    const later = last.ascending !== backward ? ">" : "<";
+    const left = columns.slice(run).map((c) => c.quoted);
+    const right = placeholders.slice(run);
+    const tail =
+      left.length === 1
+        ? `${left[0]} ${later} ${right[0]}`
+        : `(${left.join(", ")}) ${later} (${right.join(", ")})`;
+    branches.push(conjunction([...prefix(run), tail]));
+  }
+  // No branch only for a NULL in the tie-breaker (no checked row holds one): no row, no value.
+  return branches.length === 0 ? { branches: ["FALSE"], values: [] } : { branches, values: bound };
+}
+
+/** Conditions joined by AND, parenthesized when more than one, so the whole stands alone. */
+function conjunction(parts: readonly string[]): string {
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" AND ")})`;
 }

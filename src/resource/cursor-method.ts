@@ -4,6 +4,7 @@ import { defaults } from "../options.js";
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
+import { type KeysetStatement, keysetUnionSql } from "../pagination/keyset-union.js";
 import { type SortOption, sortSettings } from "../pagination/sort-option.js";
 import { type SortOrder, type SortTerm, sortOrder } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
@@ -29,12 +30,31 @@ export interface CursorQuery {
    * @default firstParameter 1
    */
   sql(firstParameter?: number): KeysetSql;
+  /**
+   * The page's whole statement as a UNION ALL of one index range per prefix of the order (see
+   * {@link keysetUnionSql}): for mixed directions or a first column with few values, where
+   * `sql()`'s single predicate still reads every row sharing the cursor's first value. The plain
+   * query when there is one branch (or no cursor).
+   *
+   * @param selectOf - the query without ORDER BY and LIMIT, given the predicate to splice after its filter
+   * @param firstParameter - the number of the keyset's first placeholder (after the filter's)
+   * @default firstParameter 1
+   * @example
+   * ```ts
+   * const { text, values } = cursor.unionSql(
+   *   (where) => `SELECT * FROM packages WHERE owner = $1 AND ${where}`,
+   *   2,
+   * );
+   * const { rows } = await pool.query(text, [path.owner, ...values]);
+   * ```
+   */
+  unionSql(selectOf: (where: string) => string, firstParameter?: number): KeysetStatement;
 }
 
 /** What a cursor list's handler receives: the context plus where the page lies, in which order. */
 export interface CursorContext<P, N, Path = PathParams, Sort = SortOrder>
   extends HandlerContext<P, N, Path> {
-  /** The page's place: `side`, `values`, `pageSize`, `limit`, and `sql()` for PostgreSQL. */
+  /** The page's place: `side`, `values`, `pageSize`, `limit`, and `sql()`/`unionSql()` for PostgreSQL. */
   readonly cursor: CursorQuery;
   /**
    * The list's order for this request, the tie-breaker last: the `order` given, or the one the
@@ -285,5 +305,7 @@ export function cursorQuery(
     pageSize,
     limit: pageSize + 1,
     sql: (firstParameter = 1) => keysetSql(columns, cursor, pageSize, firstParameter),
+    unionSql: (selectOf, firstParameter = 1) =>
+      keysetUnionSql(keysetSql(columns, cursor, pageSize, firstParameter), selectOf),
   };
 }

@@ -4,6 +4,7 @@ import { handleResource, type ResourceRequest } from "../../src/adapter/index.js
 import { cursorCodec } from "../../src/cursor/index.js";
 import {
   type CursorListDefinition,
+  type CursorQuery,
   cursorList,
   defineResource,
   type ResourceOptions,
@@ -140,10 +141,26 @@ describe("cursorList", () => {
       "GET",
       { q: "x" },
     ]);
-    const cursor = two.cursor as { sql: () => unknown };
-    expect([two.cursor, cursor.sql()]).toStrictEqual([
-      { side: "after", values: [2], pageSize: 2, limit: 3, sql: expect.any(Function) },
-      { where: '("id") > ($1)', orderBy: '"id" ASC', limit: 3, values: [2] },
+    const cursor = two.cursor as CursorQuery;
+    const select = (where: string) => `SELECT * FROM t WHERE q = $1 AND ${where}`;
+    expect([two.cursor, cursor.sql(), cursor.unionSql(select, 2)]).toStrictEqual([
+      {
+        side: "after",
+        values: [2],
+        pageSize: 2,
+        limit: 3,
+        sql: expect.any(Function),
+        unionSql: expect.any(Function),
+      },
+      {
+        where: '("id") > ($1)',
+        orderBy: '"id" ASC',
+        limit: 3,
+        values: [2],
+        branches: ['"id" > $1'],
+        branchValues: [2],
+      },
+      { text: 'SELECT * FROM t WHERE q = $1 AND "id" > $2 ORDER BY "id" ASC LIMIT 3', values: [2] },
     ]);
   });
 
