@@ -159,24 +159,27 @@ export const searchText = (byStatus: boolean, order: PackageOrder) =>
   search(byStatus, order?.sql() ?? BY_ID);
 
 /**
- * A cursor page and its count in one statement, as {@link list}: the keyset predicate, order and
- * limit from pagewise (`cursor.sql()`), every value a parameter, served by the same indexes as a
- * range scan from the cursor's id.
+ * A cursor page and its count in one statement, as {@link list}: the page is pagewise's keyset
+ * query as a UNION ALL of index ranges (`cursor.unionSql()`: one range for an order that runs
+ * one way, one per prefix of a mixed order such as `status,-created_at`), every value a
+ * parameter, each range served by the index in that order's directions.
  */
 function keysetQuery(byStatus: boolean, cursor: CursorQuery) {
   const first = byStatus ? 4 : 3;
-  const { where, orderBy, limit, values } = cursor.sql(first + 1);
   const status = byStatus ? " AND status = $3" : "";
+  const { orderBy } = cursor.sql(first);
+  const page = cursor.unionSql(
+    (where) => `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2${status} AND ${where}`,
+    first,
+  );
   const text = `
 WITH total AS (
   SELECT coalesce(sum(count), 0) AS n FROM package_counts WHERE owner = $1 AND repo = $2${status}
 ), page AS (
-  SELECT ${COLUMNS} FROM packages
-  WHERE owner = $1 AND repo = $2${status} AND ${where}
-  ORDER BY ${orderBy} LIMIT $${first}
+  ${page.text}
 )
 SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY ${orderBy}`;
-  return { text, values: [limit, ...values] };
+  return { text, values: page.values };
 }
 
 /** The cursor queries' text for the plan checks in the tests. */

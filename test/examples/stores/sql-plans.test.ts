@@ -136,13 +136,43 @@ describe.each(SQL_KINDS)("the %s store's query plans", (kind) => {
   const pageBefore = (id: number) => cursorQuery(byId, "before", [id], 30);
   // biome-ignore format: one case a line
   it.each<[string, string, unknown[], RegExp, RegExp]>([
-    ["a deep cursor page (90%)", keysetText(false, pageAfter(18_000)), ["demo", "tools", 31, 18_000], /packages_by_repository|packages_pkey/, /Index Cond: \(.*id > /],
-    ["a deep page before a cursor", keysetText(false, pageBefore(18_000)), ["demo", "tools", 31, 18_000], /packages_by_repository|packages_pkey/, /id < /],
-    ["a deep cursor page of a status", keysetText(true, pageAfter(18_000)), ["demo", "tools", "failed", 31, 18_000], /packages_by_status|packages_pkey/, /Index Cond: \(.*id > /],
+    ["a deep cursor page (90%)", keysetText(false, pageAfter(18_000)), ["demo", "tools", 18_000], /packages_by_repository|packages_pkey/, /Index Cond: \(.*id > /],
+    ["a deep page before a cursor", keysetText(false, pageBefore(18_000)), ["demo", "tools", 18_000], /packages_by_repository|packages_pkey/, /id < /],
+    ["a deep cursor page of a status", keysetText(true, pageAfter(18_000)), ["demo", "tools", "failed", 18_000], /packages_by_status|packages_pkey/, /Index Cond: \(.*id > /],
   ])("%s: an index range scan from the cursor into the LIMIT", async (_name, sql, values, index, range) => {
     const text = await plan(sql, values);
     const scan = /Limit[^\n]*\n\s+->\s+Index (?:Only )?Scan(?: Backward)? using (\w+) on packages[^\n]*\n\s+Index Cond: ([^\n]*)/.exec(text);
     expect([scan?.[1], `Index Cond: ${scan?.[2]}`], text).toStrictEqual([expect.stringMatching(index), expect.stringMatching(range)]);
     expect(text).not.toMatch(/Seq Scan on packages\b/);
+  });
+
+  // biome-ignore format: one case a line
+  it.each<[string, "after" | "before", RegExp]>([
+    ["name", "after", /packages_by_name/],
+    ["-name", "before", /packages_by_name/],
+    ["status,-created_at", "after", /packages_by_status_newest/],
+    ["status,-created_at", "before", /packages_by_status_newest/],
+    ["-status,created_at", "after", /packages_by_status_newest/],
+  ])("sort=%j, a page %s a cursor at 90%% depth: index ranges into their LIMITs, nothing read and dropped", async (sort, side, index) => {
+    const order = sorted(sort) as NonNullable<PackageOrder>;
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT id::text AS id, name, version, status, created_at FROM packages WHERE owner = 'demo' AND repo = 'tools' ORDER BY ${order.sql()} OFFSET 18000 LIMIT 1`,
+      [],
+    );
+    const values = order.terms.map((t) => {
+      const value = row?.[t.column];
+      return value instanceof Date ? value.toISOString() : (value as string);
+    });
+    const cursor = cursorQuery(order.terms, side, values, 30);
+    const text = await plan(`ANALYZE ${keysetText(false, cursor)}`, ["demo", "tools", ...(cursor.unionSql((where) => where, 3).values)]);
+    const scans = [...text.matchAll(/-> {2}(\w+(?: \w+)*?) (?:Backward )?(?:using (\w+) )?on packages/g)];
+    expect(scans.length, text).toBeGreaterThan(0);
+    for (const [, kind, used] of scans) expect([kind, used], text).toStrictEqual([expect.stringMatching(/^Index( Only)? Scan$/), expect.stringMatching(index)]);
+    // Rows a scan of packages read and dropped (the counter table's small scan aside).
+    const dropped = text
+      .split("->")
+      .filter((node) => / on packages\b/.test(node))
+      .flatMap((node) => [...node.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) => Number(m[1])));
+    expect(dropped.filter((n) => n > 31), text).toStrictEqual([]);
   });
 });
