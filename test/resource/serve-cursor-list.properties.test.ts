@@ -51,18 +51,20 @@ function oracle(rows: readonly Row[], spec: readonly SortColumn[]): Row[] {
 const micros = (ts: string | null) =>
   ts === null ? null : Number(ts.slice(18, 19)) * 1e6 + Number(ts.slice(20, 26));
 
+/** A cursor page's rows from PGlite: the keyset query in the request's order. */
+async function fromSql(cursor: CursorQuery): Promise<Row[]> {
+  const { where, orderBy, limit, values } = cursor.sql(2);
+  // Selected as text under other names: ORDER BY would sort by an output column named "ts".
+  const found = await db.query<{ id_text: string; ts_text: string | null; grp: number | null }>(
+    `SELECT id::text AS id_text, ts::text AS ts_text, grp FROM w WHERE ${where} ORDER BY ${orderBy} LIMIT $1`,
+    [limit, ...values],
+  );
+  return found.map((r) => ({ id: r.id_text, ts: r.ts_text, grp: r.grp }));
+}
+
 /** The resource over the rows: in memory (the whole list) or in PGlite (the keyset query). */
 function listOf(store: "memory" | "pglite", rows: readonly Row[], spec: readonly SortColumn[]) {
   const names = spec.map((c) => c.name);
-  const fromSql = async (cursor: CursorQuery) => {
-    const { where, orderBy, limit, values } = cursor.sql(2);
-    // Selected as text under other names: ORDER BY would sort by an output column named "ts".
-    const found = await db.query<{ id_text: string; ts_text: string | null; grp: number | null }>(
-      `SELECT id::text AS id_text, ts::text AS ts_text, grp FROM w WHERE ${where} ORDER BY ${orderBy} LIMIT $1`,
-      [limit, ...values],
-    );
-    return found.map((r) => ({ id: r.id_text, ts: r.ts_text, grp: r.grp }));
-  };
   return defineResource({
     GET: cursorList({
       order: spec,
@@ -172,14 +174,6 @@ describe.each(["memory", "pglite"] as const)("cursor walks on %s", (store) => {
 
 /** A list offering `ts` (NULLs last ascending) and `grp` (NULLs first ascending), ties by `id`. */
 function sortedListOf(store: "memory" | "pglite", rows: readonly Row[]) {
-  const fromSql = async (cursor: CursorQuery) => {
-    const { where, orderBy, limit, values } = cursor.sql(2);
-    const found = await db.query<{ id_text: string; ts_text: string | null; grp: number | null }>(
-      `SELECT id::text AS id_text, ts::text AS ts_text, grp FROM w WHERE ${where} ORDER BY ${orderBy} LIMIT $1`,
-      [limit, ...values],
-    );
-    return found.map((r) => ({ id: r.id_text, ts: r.ts_text, grp: r.grp }));
-  };
   return defineResource({
     GET: cursorList({
       sort: {
