@@ -169,7 +169,8 @@ function keysetQuery(byStatus: boolean, cursor: CursorQuery) {
   const status = byStatus ? " AND status = $3" : "";
   const { orderBy } = cursor.sql(first);
   const page = cursor.unionSql(
-    (where) => `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2${status} AND ${where}`,
+    (where) =>
+      `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2${status} AND ${where}`,
     first,
   );
   const text = `
