@@ -349,22 +349,26 @@ async function suite(label: string, db: SqlClient, load: (sql: string) => Promis
  * token is bound to the same query and order), whose only page ends at that package.
  */
 async function cursorAt(db: SqlClient, sort: string, depth: number): Promise<string> {
-  const minter = defineResource({
-    GET: cursorList({
-      sort: PACKAGE_SORT,
-      secret: CURSOR_SECRET,
-      handler: async ({ sort: order }) => {
-        const found = await db.query<{ created_at: Date }>(
-          `SELECT id::int AS id, name, version, status, created_at FROM packages WHERE owner = 'demo' AND repo = 'big' ORDER BY ${order.sql()} OFFSET ${depth} LIMIT 2`,
-          [],
-        );
-        // The API's JSON: created_at at its millisecond precision (the column's, timestamptz(3)).
-        return {
-          items: found.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
-        };
-      },
-    }),
-  });
+  // The cursor route's options that bind a token: its sort and its API version (v2).
+  const minter = defineResource(
+    {
+      GET: cursorList({
+        sort: PACKAGE_SORT,
+        secret: CURSOR_SECRET,
+        handler: async ({ sort: order }) => {
+          const found = await db.query<{ created_at: Date }>(
+            `SELECT id::int AS id, name, version, status, created_at FROM packages WHERE owner = 'demo' AND repo = 'big' ORDER BY ${order.sql()} OFFSET ${depth} LIMIT 2`,
+            [],
+          );
+          // The API's JSON: created_at at its millisecond precision (the column's, timestamptz(3)).
+          return {
+            items: found.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+          };
+        },
+      }),
+    },
+    { version: { served: ["v2"] } },
+  );
   const response = await handleResource(minter, {
     method: "GET",
     // The path getter() sends: tokens are bound to it.
