@@ -250,6 +250,97 @@ describe("the example's browse page", () => {
     }
   });
 
+  it("sorts by a column's header from page 1, the other way on a second click, its pager and a reload keeping the order", async () => {
+    // Names with ties, so that the order's tie-breaker (id, in the name's direction) shows.
+    const names = ["delta", "alpha", "charlie", "alpha", "bravo", "delta", "alpha", "charlie"];
+    const response = await fetch(`${api.url}/package/demo/sorting/`, {
+      method: "POST",
+      headers: { "X-Api-Key": KEY, "Content-Type": "application/json" },
+      body: JSON.stringify(
+        [...names, ...names.slice(0, 4)].map((name) => ({ name, version: "1.0.0" })),
+      ),
+    });
+    const created = (await response.json()) as { id: number; name: string }[];
+    const ids = (packages: { id: number }[]) => packages.map((pkg) => String(pkg.id));
+    const byName = ids(
+      [...created].sort((a, b) => (a.name === b.name ? a.id - b.id : a.name < b.name ? -1 : 1)),
+    );
+    const byNameDescending = [...byName].reverse();
+    /** The headers' text and `aria-sort`, the name column's as given. */
+    const columns = (name: [string, string | null] = ["name", null]) => [
+      ["id", null],
+      name,
+      ["version", null],
+      ["status", null],
+      ["created", null],
+    ];
+    const tab = await browser.newPage();
+    const readColumns = () =>
+      tab.$$eval("thead th", (cells) =>
+        cells.map((c) => [c.textContent?.trim(), c.getAttribute("aria-sort")]),
+      );
+    /** Does `action`, waits for the page to show the answer, and reads what it shows. */
+    const shownAfter = async (action: () => Promise<unknown>) => {
+      await tab.evaluate(() => {
+        delete document.body.dataset.loaded;
+      });
+      await action();
+      await tab.waitForFunction(() => document.body.dataset.loaded !== undefined, undefined, {
+        timeout: 5_000,
+      });
+      return {
+        position: await tab.textContent("#position"),
+        ids: await tab.$$eval("#rows tr td:first-child", (cells) =>
+          cells.map((c) => c.textContent),
+        ),
+        columns: await readColumns(),
+      };
+    };
+    const load = async () => {
+      await tab.fill("#key", KEY);
+      await tab.fill("#repo", "sorting");
+      await tab.selectOption("#size", "5");
+      return shownAfter(() => tab.click("button[type=submit]"));
+    };
+    const click = (selector: string) => shownAfter(() => tab.click(selector));
+    try {
+      await tab.goto(`${api.url}/`);
+      await load();
+      expect(await click('nav button[data-rel="next"]')).toStrictEqual({
+        position: "page 2 of 3",
+        ids: ids(created.slice(5, 10)),
+        columns: columns(),
+      });
+      expect(await click("th[data-sort=name] button")).toStrictEqual({
+        position: "page 1 of 3",
+        ids: byName.slice(0, 5),
+        columns: columns(["name ▲", "ascending"]),
+      });
+      expect(await click("th[data-sort=name] button")).toStrictEqual({
+        position: "page 1 of 3",
+        ids: byNameDescending.slice(0, 5),
+        columns: columns(["name ▼", "descending"]),
+      });
+      expect(await click('nav button[data-rel="next"]')).toStrictEqual({
+        position: "page 2 of 3",
+        ids: byNameDescending.slice(5, 10),
+        columns: columns(["name ▼", "descending"]),
+      });
+      await tab.reload();
+      expect([new URL(tab.url()).search, await readColumns()]).toStrictEqual([
+        "?sort=-name",
+        columns(["name ▼", "descending"]),
+      ]);
+      expect(await load()).toStrictEqual({
+        position: "page 1 of 3",
+        ids: byNameDescending.slice(0, 5),
+        columns: columns(["name ▼", "descending"]),
+      });
+    } finally {
+      await tab.close();
+    }
+  });
+
   it("links to the API's OpenAPI document, which the browser loads", async () => {
     const tab = await browser.newPage();
     try {

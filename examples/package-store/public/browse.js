@@ -1,6 +1,9 @@
 // The browse page: every navigation comes from the Link header of the last response; the page size
 // chosen here is kept on every page (the spec's links carry only `page`). The API key stays in this
-// page's memory: it is typed by the user and never stored or embedded.
+// page's memory: it is typed by the user and never stored or embedded. A click on a column's header
+// sorts by it (again: the other way) from page 1; the order is the API's `sort`, which every link
+// keeps, and this page's own `?sort=`, so a reload keeps it. Until one is chosen, none is sent:
+// the rows come in the API's default order and no header claims it.
 import { buildRequest, parseLinkHeader } from "/client.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,6 +15,7 @@ const HEADERS = [
   "X-Pagination-PageSize",
 ];
 let links = {};
+let order = new URLSearchParams(window.location.search).get("sort") ?? "";
 
 function apiBase() {
   return $("base").value.trim() || window.location.origin;
@@ -24,6 +28,7 @@ function firstPageUrl() {
     page_size: Number($("size").value),
   };
   if ($("status").value) params.status = $("status").value;
+  if (order) params.sort = order;
   return buildRequest("GET", "{base_url}/package/{owner}/{repo}/", params, { baseUrl: apiBase() })
     .url;
 }
@@ -83,6 +88,33 @@ function row(pkg) {
   return tr;
 }
 
+/** The order's first field and its direction, as the headers show it. */
+function leading() {
+  const [first = ""] = order.split(",");
+  const descending = first.startsWith("-");
+  return { field: descending ? first.slice(1) : first, descending };
+}
+
+function showOrder() {
+  const { field, descending } = leading();
+  for (const header of document.querySelectorAll("th[data-sort]")) {
+    const sorted = header.dataset.sort === field;
+    if (sorted) header.setAttribute("aria-sort", descending ? "descending" : "ascending");
+    else header.removeAttribute("aria-sort");
+    header.querySelector(".arrow").textContent = sorted ? (descending ? " ▼" : " ▲") : "";
+  }
+}
+
+function sortBy(field) {
+  const now = leading();
+  order = now.field === field && !now.descending ? `-${field}` : field;
+  const own = new URL(window.location.href);
+  own.searchParams.set("sort", order);
+  history.replaceState(null, "", own);
+  showOrder();
+  $("query").requestSubmit(); // page 1, once the form's fields are valid
+}
+
 function element(tag, text) {
   const node = document.createElement(tag);
   node.textContent = text;
@@ -93,6 +125,10 @@ $("query").addEventListener("submit", (event) => {
   event.preventDefault();
   load(firstPageUrl());
 });
+for (const header of document.querySelectorAll("th[data-sort]")) {
+  header.querySelector("button").addEventListener("click", () => sortBy(header.dataset.sort));
+}
+showOrder();
 for (const button of document.querySelectorAll("nav button")) {
   button.addEventListener(
     "click",
