@@ -70,7 +70,21 @@ function objectOf(parameters: readonly OpenApiParameter[]): JsonSchema {
       ]),
     ),
     required: parameters.filter((p) => p.required).map((p) => p.name),
+    ...commaSeparated(parameters),
   };
+}
+
+/**
+ * `style: "form", explode: false` for the whole group when a parameter is written so (a sort,
+ * `sort=-name,size`) and no array parameter is written otherwise: @fastify/swagger reads the two
+ * on the group's schema, not on a property, and copies them to each parameter. Without them its
+ * document says `sort=-name&sort=size`, which the server refuses; a text or number parameter is
+ * written the same either way.
+ */
+function commaSeparated(parameters: readonly OpenApiParameter[]): JsonSchema {
+  const arrays = parameters.filter((p) => p.schema.type === "array");
+  const any = parameters.some((p) => p.explode === false);
+  return any && arrays.every((p) => p.explode === false) ? { style: "form", explode: false } : {};
 }
 
 /** Any JSON value, stated with its types: Fastify 4 reads a schema without a type as an object's. */

@@ -1,6 +1,6 @@
 import { closestName } from "../closest-name.js";
 import { invalidSort } from "../errors.js";
-import { quoteText } from "../option-checks.js";
+import { describeValue, quoteText } from "../option-checks.js";
 import { type SortOrder, type SortTerm, sortOrder } from "./sort-order.js";
 
 /** A sort option checked, every default filled in: what each request reads. */
@@ -17,7 +17,7 @@ export interface SortSettings {
 
 /**
  * The order a request asks for: its `sort` parameter read by {@link parseSort}, the default order
- * when it is absent or empty.
+ * when it is absent, `null` (a JSON body's) or blank.
  *
  * @param settings - the list's checked sort settings
  * @param value - the parameter's value as the query gave it (an array when repeated)
@@ -30,9 +30,10 @@ export interface SortSettings {
  */
 export function readSort(settings: SortSettings, value: unknown): SortOrder {
   const param = settings.param;
-  if (param === undefined || value === undefined || value === "") return settings.defaultOrder;
-  const read =
-    typeof value === "string" ? parseSort(value, settings) : "it is given more than once";
+  const absent =
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  if (param === undefined || absent) return settings.defaultOrder;
+  const read = typeof value === "string" ? parseSort(value, settings) : notText(value);
   if (typeof read !== "string") return read;
   throw invalidSort(param, `${read}. ${sortHelp(settings)}`);
 }
@@ -81,6 +82,13 @@ export function parseSort(
   if (unique) return sortOrder(terms);
   const last = terms.at(-1);
   return sortOrder([...terms, tieBreaker[last?.ascending === false ? 1 : 0]]);
+}
+
+/** Why a value that is not text names no order: a repeated parameter (or a JSON list), or another kind. */
+function notText(value: unknown): string {
+  return Array.isArray(value)
+    ? "it is given more than once (or as a list: write the fields in one text, separated by commas)"
+    : `it is ${describeValue(value)}, not text`;
 }
 
 function unknownField(name: string, offered: readonly string[]): string {

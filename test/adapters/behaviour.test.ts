@@ -204,7 +204,11 @@ const sortCases: readonly (readonly [string, Call, Answer])[] = [
     [
       ["an unknown field", "?sort=size", '"size" is not a field offered'],
       ["a repeated field", "?sort=id,-id", 'it names "id" twice'],
-      ["a repeated parameter", "?sort=id&sort=status", "it is given more than once"],
+      [
+        "a repeated parameter",
+        "?sort=id&sort=status",
+        "it is given more than once (or as a list: write the fields in one text, separated by commas)",
+      ],
       ["an empty item", "?sort=status,", 'it has an empty item in "status,"'],
     ] as const
   ).map(([title, query, reason]): readonly [string, Call, Answer] => [

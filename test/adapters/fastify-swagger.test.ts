@@ -8,7 +8,7 @@ import Fastify, { type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fastifyPagewise } from "../../src/fastify/index.js";
-import { apiKeyVerifier, defineResource, json, list } from "../../src/index.js";
+import { apiKeyVerifier, defineResource, json, list, openApiDocument } from "../../src/index.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 
 const KEY = "swagger-key";
@@ -204,5 +204,40 @@ describe("a described route serves as before", () => {
       "3",
       "",
     ]);
+  });
+});
+
+describe("a sort in @fastify/swagger's document", () => {
+  it("keeps its comma-separated form (style form, explode false), as openApiDocument writes it", async () => {
+    const sorted = defineResource({
+      GET: list({
+        sort: {
+          fields: { name: true, size: { nullable: true } },
+          tieBreaker: "id",
+          default: "-name",
+        },
+        handler: () => [],
+      }),
+    });
+    const own = Fastify();
+    try {
+      await own.register(swagger, {
+        openapi: { openapi: "3.1.0", info: { title: "sorted", version: "1.0.0" } },
+      });
+      await own.register(fastifyPagewise);
+      own.pagewise("/sorted/", sorted);
+      await own.ready();
+      const described = own.swagger() as unknown as Document;
+      const parameter = described.paths["/sorted/"]?.get?.parameters.find((p) => p.name === "sort");
+      const expected = openApiDocument([["/sorted/", sorted]], {
+        info: { title: "sorted", version: "1.0.0" },
+      }).paths["/sorted/"]?.get?.parameters?.find((p) => p.name === "sort");
+      expect(parameter).toMatchObject({ in: "query", style: "form", explode: false });
+      expect(parameter).toMatchObject({ schema: expected?.schema });
+      const comma = await own.inject({ url: "/sorted/?sort=-name,size" });
+      expect(comma.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -23,6 +23,8 @@ describe("readSort: the orders a client may ask for", () => {
   it.each<[string, unknown, string]>([
     ["absent: the default", undefined, "created_at asc, id asc"],
     ["empty: the default", "", "created_at asc, id asc"],
+    ["blank: the default", "  ", "created_at asc, id asc"],
+    ["null (a JSON body's): the default", null, "created_at asc, id asc"],
     ["one field", "name", "name asc, id asc"],
     ["descending: the tie-breaker follows the last direction", "-name", "name desc, id desc"],
     ["two fields", "-created_at,name", "created_at desc, name asc, id asc"],
@@ -65,8 +67,13 @@ describe("readSort: a sort that names no order offered is 400 invalid_sort", () 
       "name,version,status,created_at,name",
       "it names more than the 4 fields offered",
     ],
-    ["repeated parameter", ["name", "status"], "it is given more than once"],
-    ["not text", { name: "asc" }, "it is given more than once"],
+    [
+      "repeated parameter",
+      ["name", "status"],
+      "it is given more than once (or as a list: write the fields in one text, separated by commas)",
+    ],
+    ["not text", { name: "asc" }, "it is an object, not text"],
+    ["a JSON number", 7, "it is number 7, not text"],
     ["an unknown field after a unique one", "-name,bogus", '"bogus" is not a field offered'],
   ])("%s: %j", (_name, value, reason) => {
     let error: unknown;
