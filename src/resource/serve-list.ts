@@ -13,8 +13,8 @@ import { requestOrder } from "./request-order.js";
 
 /**
  * A list method's answer: the page parameters and the order read, the handler run with the
- * request's own parameters (a whole array it returns sorted in the order), the page computed from its count, its rows checked, and the page with its
- * pagination headers.
+ * request's own parameters (a whole array it returns sorted in the order), the page computed
+ * from its count, its rows checked, and the page with its pagination headers.
  */
 export function serveList<N>(
   resource: Resource<N>,
@@ -31,13 +31,11 @@ export function serveList<N>(
     pageParams,
     sort: sort as never,
   });
+  const ordered = (result: unknown) =>
+    sort !== undefined && Array.isArray(result) ? sortRows(sort.terms, result) : result;
   return andThen(definition.handler(context), (result) =>
     andThen(
-      listPage(
-        sort && Array.isArray(result) ? sortRows(sort.terms, result) : result,
-        pageParams,
-        settings.paginate,
-      ),
+      listPage(ordered(result) as typeof result, pageParams, settings.paginate),
       ({ page, rows }): ResourceResponse => {
         const headers: Record<string, string> = {};
         writePaginationHeaders(
