@@ -85,3 +85,23 @@ export function describeValue(value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${value}`;
   return describeKind(value);
 }
+
+/**
+ * Checks the name of a request parameter an option gives (`pageParam`, `afterParam`,
+ * `sort.param`, a client's `sortParam`): text, not empty. The one wording of this check.
+ *
+ * @param name - the option's name, for the message
+ * @param value - the option's value
+ * @throws {TypeError} for anything else
+ * @example
+ * ```ts
+ * assertParamName("sortParam", ""); // TypeError: sortParam must be a parameter name (text, not empty); got a string ("")
+ * ```
+ */
+export function assertParamName(name: string, value: unknown): asserts value is string {
+  if (typeof value !== "string" || value === "") {
+    throw new TypeError(
+      `${name} must be a parameter name (text, not empty); got ${describeValue(value)}`,
+    );
+  }
+}

@@ -1,8 +1,8 @@
 import { trimTrailingSlashes } from "../http/request-target.js";
+import { assertParamName } from "../option-checks.js";
 import { defaults } from "../options.js";
 import { splitRequestParams } from "../params/split-request-params.js";
 import { expandTemplate, templateVariables } from "./expand-template.js";
-import { assertParamName } from "./param-name.js";
 import { type RequestedSort, sortText } from "./sort-text.js";
 
 /** Options of {@link buildRequest}. */

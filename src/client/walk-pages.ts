@@ -1,9 +1,8 @@
-import { assertOption } from "../option-checks.js";
+import { assertOption, assertParamName } from "../option-checks.js";
 import { defaults } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
-import { assertParamName } from "./param-name.js";
 import { EDGE_CHECKS } from "./repair/page-edge.js";
 import { createRepair } from "./repair/repair.js";
 import { sortText } from "./sort-text.js";

@@ -1,5 +1,5 @@
 import type { SortTerm } from "../pagination/sort-order.js";
-import type { SortSettings } from "../pagination/sort-param.js";
+import { listed, type SortSettings, sortExample } from "../pagination/sort-param.js";
 import type { OpenApiParameter } from "./openapi-types.js";
 
 /**
@@ -26,7 +26,6 @@ export function sortParameter(
   if (param === undefined) return undefined;
   const names = [...fields.keys()];
   const written = defaultAsWritten(settings);
-  const example = names.length > 1 ? `-${names[0]},${names[1]}` : `-${names[0]}`;
   const byDefault =
     written === undefined ? `by \`${tieBreaker[0].column}\` ascending` : `\`${written.join(",")}\``;
   const bound = cursor
@@ -36,7 +35,7 @@ export function sortParameter(
     name: param,
     in: "query",
     required: false,
-    description: `The order of the rows: fields comma-separated (\`${param}=${example}\`), each at most once, \`-\` before a field for descending; by ${listed(names)}. Without it, or empty: ${byDefault}. Rows that tie on the fields chosen are ordered by \`${tieBreaker[0].column}\`, in the direction of the last field (the tie-breaker). Any other value is a 400 problem (\`invalid_sort\`).${bound}`,
+    description: `The order of the rows: fields comma-separated (\`${param}=${sortExample(names)}\`), each at most once, \`-\` before a field for descending; by ${listed(names.map((name) => `\`${name}\``))}. Without it, or empty: ${byDefault}. Rows that tie on the fields chosen are ordered by \`${tieBreaker[0].column}\`, in the direction of the last field (the tie-breaker). Any other value is a 400 problem (\`invalid_sort\`).${bound}`,
     style: "form",
     explode: false,
     schema: {
@@ -79,12 +78,4 @@ function defaultAsWritten({
 function fieldOf(term: SortTerm, fields: SortSettings["fields"]): string | undefined {
   for (const [name, [asc]] of fields) if (asc.column === term.column) return name;
   return undefined;
-}
-
-/** Names in backticks, the last after "or": `` `a`, `b` or `c` ``. */
-function listed(names: readonly string[]): string {
-  const quoted = names.map((name) => `\`${name}\``);
-  return quoted.length === 1
-    ? String(quoted[0])
-    : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
 }

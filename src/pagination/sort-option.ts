@@ -1,4 +1,10 @@
-import { assertKnownNames, assertObject, assertOption, describeValue } from "../option-checks.js";
+import {
+  assertKnownNames,
+  assertObject,
+  assertOption,
+  assertParamName,
+  describeValue,
+} from "../option-checks.js";
 import { BOOLEANS, defaults, NULLS, SORT_TYPES } from "../options.js";
 import { IDENTIFIER } from "./keyset.js";
 import { type SortTerm, sortOrder, sortTerm } from "./sort-order.js";
@@ -84,9 +90,7 @@ export function sortSettings(option: SortOption): SortSettings {
   assertObject("sort", option);
   assertKnownNames("sort option", option, OPTION_NAMES);
   const { fields, tieBreaker, default: given, param = defaults.sortParam } = option;
-  if (typeof param !== "string" || param === "") {
-    throw new TypeError(`sort.param must be a parameter name; got ${describeValue(param)}`);
-  }
+  assertParamName("sort.param", param);
   const tie = tieBreakerTerms(tieBreaker);
   const resolved = fieldTerms(fields, tie[0]);
   const settings = { param, fields: resolved, tieBreaker: tie };

@@ -100,11 +100,31 @@ function unknownField(name: string, offered: readonly string[]): string {
 /** What a client may send: the fields offered and the grammar. */
 function sortHelp(settings: SortSettings): string {
   const names = [...settings.fields.keys()];
-  const example = names.length > 1 ? `-${names[0]},${names[1]}` : `-${names[0]}`;
-  return `Sort by ${listed(names)}: comma-separated, each at most once, "-" before a field for descending (e.g. "${example}").`;
+  return `Sort by ${listed(names)}: comma-separated, each at most once, "-" before a field for descending (e.g. "${sortExample(names)}").`;
 }
 
-function listed(names: readonly string[]): string {
+/**
+ * A sort a client could send over these fields, for messages and descriptions: the first
+ * descending, then the second.
+ *
+ * @example
+ * ```ts
+ * sortExample(["name", "created_at"]); // "-name,created_at"
+ * ```
+ */
+export function sortExample(names: readonly string[]): string {
+  return names.length > 1 ? `-${names[0]},${names[1]}` : `-${names[0]}`;
+}
+
+/**
+ * Names listed for a sentence, the last after "or".
+ *
+ * @example
+ * ```ts
+ * listed(["a", "b", "c"]); // "a, b or c"
+ * ```
+ */
+export function listed(names: readonly string[]): string {
   return names.length === 1
     ? String(names[0])
     : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;

@@ -1,5 +1,5 @@
 import type { PathParams } from "../http/path-pattern.js";
-import { describeValue } from "../option-checks.js";
+import { assertParamName, describeValue } from "../option-checks.js";
 import { defaults } from "../options.js";
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
@@ -182,14 +182,8 @@ export function cursorList<
     maxCursorLength = defaults.maxCursorLength,
   } = definition;
   const order = orderSettings(definition.order, definition.sort);
-  for (const [name, value] of [
-    ["afterParam", afterParam],
-    ["beforeParam", beforeParam],
-  ]) {
-    if (typeof value !== "string" || value === "") {
-      throw new TypeError(`${name} must be a parameter name; got ${describeValue(value)}`);
-    }
-  }
+  assertParamName("afterParam", afterParam);
+  assertParamName("beforeParam", beforeParam);
   if (afterParam === beforeParam) {
     throw new TypeError(
       `afterParam and beforeParam must differ; both are ${JSON.stringify(afterParam)}`,

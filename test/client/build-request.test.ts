@@ -160,11 +160,15 @@ describe("buildRequest (spec 4.1)", () => {
       { sort: "name", sortParam: "order" },
       "The sort is given twice: as the sort option and as params.order; give it once",
     ],
-    [{}, { sortParam: "" }, 'sortParam must be a parameter name (text, not empty); got ""'],
+    [
+      {},
+      { sortParam: "" },
+      'sortParam must be a parameter name (text, not empty); got a string ("")',
+    ],
     [
       {},
       { sort: "name", sortParam: 5 } as unknown as BuildRequestOptions,
-      "sortParam must be a parameter name (text, not empty); got 5",
+      "sortParam must be a parameter name (text, not empty); got number 5",
     ],
   ])("refuses params %j with options %j", (params, options, message) => {
     expect(() => buildRequest("GET", "/items/", params, options)).toThrow(new TypeError(message));

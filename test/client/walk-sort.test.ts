@@ -295,7 +295,7 @@ describe("sort options are checked when the walk is made", () => {
       { sort: ["name", "-name"] },
       'sort names "name" twice: name each field once, "-" before it for descending',
     ],
-    [{ sortParam: "" }, 'sortParam must be a parameter name (text, not empty); got ""'],
+    [{ sortParam: "" }, 'sortParam must be a parameter name (text, not empty); got a string ("")'],
     [{ sortParam: "page" }, 'pageParam and sortParam must differ; both are "page"'],
     [{ sortParam: "page_size" }, 'pageSizeParam and sortParam must differ; both are "page_size"'],
     [{ pageParam: "sort" }, 'pageParam and sortParam must differ; both are "sort"'],

@@ -544,8 +544,11 @@ describe("edge requests and options, after the third review", () => {
   });
 
   it.each<[WalkOptions, string]>([
-    [{ pageParam: "" }, 'pageParam must be a parameter name (text, not empty); got ""'],
-    [{ pageSizeParam: "" }, 'pageSizeParam must be a parameter name (text, not empty); got ""'],
+    [{ pageParam: "" }, 'pageParam must be a parameter name (text, not empty); got a string ("")'],
+    [
+      { pageSizeParam: "" },
+      'pageSizeParam must be a parameter name (text, not empty); got a string ("")',
+    ],
     [
       { pageParam: "n", pageSizeParam: "n" },
       'pageParam and pageSizeParam must differ; both are "n"',

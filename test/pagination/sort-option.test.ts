@@ -92,7 +92,7 @@ describe("sortSettings: a sort option checked when the list is defined", () => {
     [
       "an empty parameter name",
       { fields: { name: true }, tieBreaker: "id", param: "" },
-      'sort.param must be a parameter name; got a string ("")',
+      'sort.param must be a parameter name (text, not empty); got a string ("")',
     ],
   ])("%s", (_name, option, message) => {
     expect(() => sortSettings(option as SortOption)).toThrow(TypeError);

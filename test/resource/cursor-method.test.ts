@@ -74,7 +74,7 @@ describe("cursorList", () => {
     [
       "an empty parameter name",
       () => listing({ afterParam: "" }),
-      new TypeError('afterParam must be a parameter name; got a string ("")'),
+      new TypeError('afterParam must be a parameter name (text, not empty); got a string ("")'),
     ],
     [
       "valuesOf that is not a function",
