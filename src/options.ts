@@ -34,8 +34,11 @@ export const BOOLEANS = [true, false] as const;
 export const DIRECTIONS = ["asc", "desc"] as const;
 /** Where a cursor column's NULLs sort. */
 export const NULLS = ["first", "last"] as const;
-/** How a cursor column's values compare in memory. */
-export const SORT_TYPES = ["json", "bigint"] as const;
+/** What a sort column holds: how its values compare in memory and travel in a cursor. */
+export const SORT_TYPES = ["json", "bigint", "timestamp"] as const;
+
+/** One of {@link SORT_TYPES}. */
+export type SortType = (typeof SORT_TYPES)[number];
 
 /**
  * Every default of pagewise, in one frozen object: the spec's page parameters and sizes

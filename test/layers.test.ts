@@ -1,7 +1,8 @@
 /**
- * The layers that show in the folders, enforced: the pure core (`http/`, `pagination/`, `params/`
- * and the top-level `errors`, `options`, `option-checks`, `closest-name`) imports nothing from the
- * resource pipeline or an adapter; the client imports no server code; a framework is imported only
+ * The layers that show in the folders, enforced: the pure core (`http/`, `pagination/`, `params/`,
+ * `sql/` and the top-level `errors`, `options`, `option-checks`, `closest-name`) imports nothing
+ * from the resource pipeline or an adapter; `sql/` (dialect-neutral SQL plans) imports only the
+ * top level; the client imports no server code; a framework is imported only
  * by its adapter; nothing but the Node adapters touches a `node:` module; and no import cycles.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -37,7 +38,7 @@ function importGraph(): Map<string, { local: string[]; packages: string[] }> {
 const graph = importGraph();
 const layerOf = (file: string) =>
   file === "index.ts" ? "entry" : file.includes("/") ? file.slice(0, file.indexOf("/")) : "top";
-const CORE = ["top", "http", "pagination", "params"];
+const CORE = ["top", "http", "pagination", "params", "sql"];
 const SERVER = ["resource", "openapi", "adapter", "express", "fastify", "fetch"];
 
 /** Each layer and the layers it may import (besides itself). */
@@ -46,7 +47,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   entry: ["top", "http", "pagination", "params", "resource", "openapi"],
   http: ["top"],
   params: ["top", "http"],
-  pagination: ["top", "http", "params"],
+  pagination: ["top", "http", "params", "sql"],
+  sql: ["top"],
   resource: CORE,
   openapi: [...CORE, "resource"],
   adapter: [...CORE, "resource"],

@@ -1,5 +1,9 @@
 import { assertOption } from "../option-checks.js";
-import { BOOLEANS, DIRECTIONS, NULLS, SORT_TYPES } from "../options.js";
+import { BOOLEANS, DIRECTIONS, NULLS, SORT_TYPES, type SortType } from "../options.js";
+import { type Condition, conditionText } from "../sql/condition.js";
+import { DIALECTS } from "../sql/dialect.js";
+import { keysetBranches, keysetCondition } from "../sql/keyset-condition.js";
+import { orderByText, orderTerms } from "../sql/order-by.js";
 import type { CursorValue } from "./cursor-token.js";
 
 /** One column of a cursor's order. */
@@ -15,19 +19,22 @@ export interface SortColumn {
    */
   readonly nullable?: boolean;
   /**
-   * Where NULLs sort.
+   * Where NULLs sort, in this column's direction.
    *
-   * @default PostgreSQL's: "last" ascending, "first" descending
+   * @default where the database puts them: PostgreSQL's place ("last" ascending, "first"
+   * descending) in memory and in `keysetSql`; a query builder's integration, its dialect's
    */
   readonly nulls?: "first" | "last";
   /**
    * How values compare in memory: `"json"` as JSON values (numbers by value, text by code point);
    * `"bigint"` as whole numbers written as text (or `bigint`), for 64-bit ids beyond 2^53, which
-   * a cursor carries as text (`"9007199254740993"`). SQL compares in the column's own type either way.
+   * a cursor carries as text (`"9007199254740993"`); `"timestamp"` as instants, a `Date` in
+   * memory carried as ISO 8601 text, a database's timestamp as its own text, every digit it
+   * stores. SQL compares in the column's own type either way.
    *
    * @default "json"
    */
-  readonly type?: "json" | "bigint";
+  readonly type?: SortType;
 }
 
 /** A column of a cursor's order, every default filled in (from {@link sortColumns}). */
@@ -37,7 +44,9 @@ export interface KeysetColumn {
   readonly ascending: boolean;
   readonly nullable: boolean;
   readonly nullsFirst: boolean;
-  readonly bigint: boolean;
+  /** Whether the order says where NULLs go; otherwise they go where the database puts them. */
+  readonly nullsSet: boolean;
+  readonly type: SortType;
 }
 
 /** Which side of a cursor a page lies on: `after` it (the next page) or `before` it. */
@@ -110,7 +119,8 @@ export function sortColumns(spec: readonly SortColumn[]): readonly KeysetColumn[
       ascending,
       nullable,
       nullsFirst: (nulls ?? (ascending ? "last" : "first")) === "first",
-      bigint: type === "bigint",
+      nullsSet: nulls !== undefined,
+      type,
     };
   });
 }
@@ -136,7 +146,7 @@ export function compareSortValues(
       if (x === y) continue;
       return (x === null) === column.nullsFirst ? -1 : 1;
     }
-    const order = column.bigint ? compareWhole(x, y) : compareJson(x, y);
+    const order = column.type === "bigint" ? compareWhole(x, y) : compareJson(x, y);
     if (order !== 0) return column.ascending ? order : -order;
   }
   return 0;
@@ -179,8 +189,8 @@ function codePointRank(unit: number): number {
 
 /**
  * The ORDER BY list of columns for PostgreSQL, each in its direction (reversed with `backward`,
- * for a page before a cursor), `NULLS FIRST`/`LAST` only on a nullable column: on another it
- * would keep an index in the default order from serving the ORDER BY.
+ * for a page before a cursor), `NULLS FIRST`/`LAST` only on a nullable column whose NULLs go
+ * elsewhere than PostgreSQL puts them (so an index in its default order still serves it).
  *
  * @param columns - the order's columns
  * @param backward - whether to reverse every direction
@@ -191,13 +201,8 @@ function codePointRank(unit: number): number {
  * ```
  */
 export function orderBySql(columns: readonly KeysetColumn[], backward = false): string {
-  return columns
-    .map((c) => {
-      const direction = c.ascending !== backward ? "ASC" : "DESC";
-      if (!c.nullable) return `${c.quoted} ${direction}`;
-      return `${c.quoted} ${direction} NULLS ${c.nullsFirst !== backward ? "FIRST" : "LAST"}`;
-    })
-    .join(", ");
+  const terms = orderTerms(columns, DIALECTS.postgres, backward);
+  return orderByText(terms, (place) => (columns[place] as KeysetColumn).quoted);
 }
 
 /**
@@ -207,7 +212,8 @@ export function orderBySql(columns: readonly KeysetColumn[], backward = false): 
  * otherwise it is written out column by column, NULLs in their place, behind a bound on the first
  * column. Every value is a placeholder. The same predicate as `branches`, one index range each,
  * serves {@link keysetUnionSql} where that bound is not enough (mixed directions, a first column
- * with few values).
+ * with few values). The rules are `pagewise`'s dialect-neutral plan (`src/sql/`), written here
+ * for PostgreSQL.
  *
  * @param columns - from {@link sortColumns}
  * @param cursor - the side and the cursor's values, or `undefined` for the first page
@@ -239,139 +245,25 @@ export function keysetSql(
       `A cursor holds ${cursor.values.length} values for ${columns.length} columns`,
     );
   }
-  const union = keysetBranches(columns, cursor.values, backward, firstParameter);
-  const shape = { orderBy, limit, branches: union.branches, branchValues: union.values };
+  const at = { backward, nulls: cursor.values.map((value) => value === null) };
+  const column = (place: number) => (columns[place] as KeysetColumn).quoted;
   const values: CursorValue[] = [];
-  const bind = (value: CursorValue) => {
-    values.push(value);
-    return `$${firstParameter + values.length - 1}`;
+  const where = conditionText(keysetCondition(columns, at, true), {
+    column,
+    value: (place) => {
+      values.push(cursor.values[place] as CursorValue);
+      return `$${firstParameter + values.length - 1}`;
+    },
+  });
+  // The branches share one placeholder per cursor value that is not NULL.
+  const branchValues = cursor.values.filter((value) => value !== null);
+  const slots = cursor.values.map((_, i) => at.nulls.slice(0, i).filter((n) => !n).length);
+  const shared = {
+    column,
+    value: (place: number) => `$${firstParameter + (slots[place] as number)}`,
   };
-  const oneWay = columns.every((c) => c.ascending === (columns[0] as KeysetColumn).ascending);
-  if (oneWay && columns.every((c) => !c.nullable) && cursor.values.every((v) => v !== null)) {
-    const later = (columns[0] as KeysetColumn).ascending !== backward ? ">" : "<";
-    const left = columns.map((c) => c.quoted).join(", ");
-    const right = cursor.values.map(bind).join(", ");
-    return { where: `(${left}) ${later} (${right})`, values, ...shape };
-  }
-  const bound = leadingBound(columns[0] as KeysetColumn, cursor.values[0] ?? null, backward, bind);
-  const terms = columns.map((column, i) => {
-    const equal = columns.slice(0, i).map((c, j) => equalTo(c, cursor.values[j] ?? null, bind));
-    return [...equal, beyond(column, cursor.values[i] ?? null, backward, bind)].join(" AND ");
-  });
-  const expanded = terms.map((t) => `(${t})`).join(" OR ");
-  // One pair of parentheses around the whole: spliced as `filter AND ${where}`, a bare OR would
-  // bind after the AND and let its later terms match rows outside the filter.
-  const where = bound === undefined ? `(${expanded})` : `(${bound} AND (${expanded}))`;
-  return { where, values, ...shape };
-}
-
-/**
- * What the written-out predicate implies of the first column alone, as a condition an index can
- * start its scan from (the OR of the terms cannot bound one): `"a" >= $1` in the walk's direction,
- * or `"a" IS NULL` within trailing NULLs. `undefined` where the rows ahead take NULLs and values
- * both (a NULL cursor before the values, or values with NULLs still to come): a filter then reads
- * from the list's start, which the docs say.
- */
-function leadingBound(
-  column: KeysetColumn,
-  value: CursorValue,
-  backward: boolean,
-  bind: (v: CursorValue) => string,
-): string | undefined {
-  const nullsAhead = column.nullable && column.nullsFirst === backward;
-  if (value === null) return nullsAhead ? `${column.quoted} IS NULL` : undefined;
-  if (nullsAhead) return undefined;
-  return `${column.quoted} ${column.ascending !== backward ? ">=" : "<="} ${bind(value)}`;
-}
-
-function equalTo(
-  column: KeysetColumn,
-  value: CursorValue,
-  bind: (v: CursorValue) => string,
-): string {
-  return value === null ? `${column.quoted} IS NULL` : `${column.quoted} = ${bind(value)}`;
-}
-
-/** Rows strictly beyond `value` in this column, in the walk's direction. */
-function beyond(
-  column: KeysetColumn,
-  value: CursorValue,
-  backward: boolean,
-  bind: (v: CursorValue) => string,
-): string {
-  const parts = beyondParts(column, value, backward, bind);
-  if (parts.length < 2) return parts[0] ?? "FALSE";
-  return `(${parts.join(" OR ")})`;
-}
-
-/**
- * The conditions whose OR is {@link beyond}, each one index range: none where no row lies beyond
- * (a NULL cursor with the NULLs ahead: they tie), a comparison, and the NULLs still to come.
- */
-function beyondParts(
-  column: KeysetColumn,
-  value: CursorValue,
-  backward: boolean,
-  bind: (v: CursorValue) => string,
-): string[] {
-  const nullsAhead = column.nullsFirst === backward; // NULLs still to come in this direction
-  if (value === null) return nullsAhead ? [] : [`${column.quoted} IS NOT NULL`];
-  const comparison = `${column.quoted} ${column.ascending !== backward ? ">" : "<"} ${bind(value)}`;
-  return nullsAhead && column.nullable ? [comparison, `${column.quoted} IS NULL`] : [comparison];
-}
-
-/**
- * The keyset predicate's branches (see {@link KeysetSql.branches}) and their values: each cursor
- * value that is not NULL gets one placeholder, used by every branch that names its column.
- */
-function keysetBranches(
-  columns: readonly KeysetColumn[],
-  values: readonly CursorValue[],
-  backward: boolean,
-  firstParameter: number,
-): { branches: string[]; values: CursorValue[] } {
-  const bound: CursorValue[] = [];
-  const placeholders = values.map((value) => {
-    if (value === null) return "NULL"; // never written: a NULL is compared with IS (NOT) NULL
-    bound.push(value);
-    return `$${firstParameter + bound.length - 1}`;
-  });
-  const at = (i: number) => () => placeholders[i] as string;
-  // The trailing run of columns one row value can compare: one way, never NULL.
-  const last = columns.at(-1) as KeysetColumn;
-  let run = columns.length;
-  while (
-    run > 0 &&
-    !(columns[run - 1] as KeysetColumn).nullable &&
-    (columns[run - 1] as KeysetColumn).ascending === last.ascending &&
-    values[run - 1] !== null
-  ) {
-    run--;
-  }
-  const prefix = (i: number) =>
-    columns.slice(0, i).map((c, j) => equalTo(c, values[j] ?? null, at(j)));
-  const branches = columns
-    .slice(0, run)
-    .flatMap((column, i) =>
-      beyondParts(column, values[i] ?? null, backward, at(i)).map((part) =>
-        conjunction([...prefix(i), part]),
-      ),
-    );
-  if (run < columns.length) {
-    const later = last.ascending !== backward ? ">" : "<";
-    const left = columns.slice(run).map((c) => c.quoted);
-    const right = placeholders.slice(run);
-    const tail =
-      left.length === 1
-        ? `${left[0]} ${later} ${right[0]}`
-        : `(${left.join(", ")}) ${later} (${right.join(", ")})`;
-    branches.push(conjunction([...prefix(run), tail]));
-  }
-  // No branch only for a NULL in the tie-breaker (no checked row holds one): no row, no value.
-  return branches.length === 0 ? { branches: ["FALSE"], values: [] } : { branches, values: bound };
-}
-
-/** Conditions joined by AND, parenthesized when more than one, so the whole stands alone. */
-function conjunction(parts: readonly string[]): string {
-  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" AND ")})`;
+  const plan = keysetBranches(columns, at, true);
+  const branches = plan.map((branch: Condition) => conditionText(branch, shared));
+  const noRow = plan[0]?.kind === "constant"; // FALSE: no placeholder, so no value
+  return { where, orderBy, limit, values, branches, branchValues: noRow ? [] : branchValues };
 }

@@ -5,7 +5,7 @@ import {
   assertParamName,
   describeValue,
 } from "../option-checks.js";
-import { BOOLEANS, defaults, NULLS, SORT_TYPES } from "../options.js";
+import { BOOLEANS, defaults, NULLS, SORT_TYPES, type SortType } from "../options.js";
 import { IDENTIFIER } from "./keyset.js";
 import { type SortTerm, sortOrder, sortTerm } from "./sort-order.js";
 import { parseSort, type SortSettings } from "./sort-param.js";
@@ -24,16 +24,18 @@ export interface SortField {
    * Where NULLs fall when the field is sorted ascending; descending puts them at the other end,
    * as an index read backward does.
    *
-   * @default "last" (PostgreSQL's; MySQL and SQLite put NULLs first)
+   * @default where the database puts them: PostgreSQL's "last" in memory and in `sort.sql()`; a
+   * query builder's integration, its dialect's (MySQL, MariaDB and SQLite: "first")
    */
   readonly nulls?: "first" | "last";
   /**
    * How values compare in memory: `"json"` as JSON values (numbers by value, text by code point),
-   * `"bigint"` as whole numbers, for 64-bit ids beyond 2^53 written as text.
+   * `"bigint"` as whole numbers, for 64-bit ids beyond 2^53 written as text; `"timestamp"` as
+   * instants (a `Date` in memory; a database's timestamp read as its own text, every digit kept).
    *
    * @default "json" (the tie-breaker's type on its column)
    */
-  readonly type?: "json" | "bigint";
+  readonly type?: SortType;
 }
 
 /** The list's unique key, appended to every order: a column that is never NULL. */
@@ -41,7 +43,7 @@ export interface SortTieBreaker<K extends string = string> {
   /** The column: a SQL identifier, and the property of an in-memory row. */
   readonly column: K;
   /** @default "json" */
-  readonly type?: "json" | "bigint";
+  readonly type?: SortType;
 }
 
 /**
@@ -113,10 +115,9 @@ function tieBreakerTerms(given: unknown): readonly [SortTerm, SortTerm] {
   const { column, type = "json" } = spec as SortTieBreaker;
   assertColumn("sort.tieBreaker", column);
   assertOption("sort.tieBreaker.type", type, SORT_TYPES);
-  const bigint = type === "bigint";
   return [
-    sortTerm(column, column, true, false, true, bigint),
-    sortTerm(column, column, false, false, true, bigint),
+    sortTerm(column, column, true, false, undefined, type),
+    sortTerm(column, column, false, false, undefined, type),
   ];
 }
 
@@ -154,24 +155,21 @@ function fieldTerm(name: string, spec: unknown, tie: SortTerm): readonly [SortTe
   const what = `sort.fields.${name}`;
   assertObject(`${what} (true, or { column, nullable, nulls, type })`, spec);
   assertKnownNames(`${what} option`, spec, FIELD_NAMES);
-  const { column = name, nullable = false, nulls = "last" } = spec as SortField;
+  const { column = name, nullable = false, nulls } = spec as SortField;
   // On the tie-breaker's column, the tie-breaker's type unless said.
-  const type =
-    (spec as SortField).type ?? (column === tie.column && tie.bigint ? "bigint" : "json");
+  const type = (spec as SortField).type ?? (column === tie.column ? tie.type : "json");
   assertColumn(`${what}.column`, column);
   assertOption(`${what}.nullable`, nullable, BOOLEANS);
   assertOption(`${what}.nulls`, nulls, NULLS);
   assertOption(`${what}.type`, type, SORT_TYPES);
-  const bigint = type === "bigint";
-  if (column === tie.column && (nullable || bigint !== tie.bigint)) {
+  if (column === tie.column && (nullable || type !== tie.type)) {
     throw new TypeError(
       `${what} is the tie-breaker's column "${column}": never nullable, and of the tie-breaker's type`,
     );
   }
-  const nullsLast = nulls === "last";
   return [
-    sortTerm(name, column, true, nullable, nullsLast, bigint),
-    sortTerm(name, column, false, nullable, nullsLast, bigint),
+    sortTerm(name, column, true, nullable, nulls, type as SortType),
+    sortTerm(name, column, false, nullable, nulls, type as SortType),
   ];
 }
 

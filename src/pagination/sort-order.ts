@@ -1,3 +1,4 @@
+import type { SortType } from "../options.js";
 import { type KeysetColumn, orderBySql } from "./keyset.js";
 
 /**
@@ -21,8 +22,8 @@ export interface SortOrder<F extends string = string> {
   /** The terms, in order; the last is the tie-breaker. */
   readonly terms: readonly SortTerm<F>[];
   /**
-   * The ORDER BY list for PostgreSQL: quoted columns, `ASC`/`DESC`, and `NULLS FIRST`/`LAST` on a
-   * nullable column where its NULLs fall (left out on the others, so an index serves the order).
+   * The ORDER BY list for PostgreSQL: quoted columns, `ASC`/`DESC`, and `NULLS FIRST`/`LAST` only on a
+   * nullable column whose NULLs fall elsewhere than PostgreSQL puts them (so an index serves it).
    *
    * @example
    * ```ts
@@ -39,11 +40,12 @@ export interface SortOrder<F extends string = string> {
  * @param column - the column, a SQL identifier
  * @param ascending - the direction
  * @param nullable - whether the column may hold NULL
- * @param nullsLast - where NULLs fall when the column is sorted ascending (descending: the other end)
- * @param bigint - whether values compare as whole numbers written as text
+ * @param nulls - where NULLs fall when the column is sorted ascending (descending: the other
+ *   end), or `undefined` for where the database puts them (PostgreSQL's "last" in memory)
+ * @param type - what the column holds
  * @example
  * ```ts
- * sortTerm("date", "created_at", false, false, true, false).nullsFirst; // true
+ * sortTerm("date", "created_at", false, true, undefined, "timestamp").nullsFirst; // true
  * ```
  */
 export function sortTerm(
@@ -51,8 +53,8 @@ export function sortTerm(
   column: string,
   ascending: boolean,
   nullable: boolean,
-  nullsLast: boolean,
-  bigint: boolean,
+  nulls: "first" | "last" | undefined,
+  type: SortType,
 ): SortTerm {
   return {
     field,
@@ -62,8 +64,9 @@ export function sortTerm(
     quoted: `"${column}"`,
     ascending,
     nullable,
-    nullsFirst: ascending !== nullsLast,
-    bigint,
+    nullsFirst: ascending !== ((nulls ?? "last") === "last"),
+    nullsSet: nulls !== undefined,
+    type,
   };
 }
 
@@ -73,7 +76,7 @@ export function sortTerm(
  * @param terms - the terms, the tie-breaker last
  * @example
  * ```ts
- * sortOrder([sortTerm("id", "id", true, false, true, false)]).sql(); // '"id" ASC'
+ * sortOrder([sortTerm("id", "id", true, false, undefined, "json")]).sql(); // '"id" ASC'
  * ```
  */
 export function sortOrder<F extends string>(terms: readonly SortTerm<F>[]): SortOrder<F> {
@@ -87,11 +90,11 @@ export function sortOrder<F extends string>(terms: readonly SortTerm<F>[]): Sort
  * @param columns - the order's columns
  * @example
  * ```ts
- * orderKey(sortColumns([{ name: "id" }])); // '[["id",true,false,false,false]]'
+ * orderKey(sortColumns([{ name: "id" }])); // '[["id",true,false,false,false,"json"]]'
  * ```
  */
 export function orderKey(columns: readonly KeysetColumn[]): string {
   return JSON.stringify(
-    columns.map((c) => [c.name, c.ascending, c.nullable, c.nullsFirst, c.bigint]),
+    columns.map((c) => [c.name, c.ascending, c.nullable, c.nullsFirst, c.nullsSet, c.type]),
   );
 }

@@ -22,7 +22,7 @@ export function sortRows<T>(terms: readonly SortTerm[], rows: readonly T[]): T[]
 
 /**
  * A row's values for an order: each term's column read as a property, a missing one NULL, a
- * `bigint` column's value as whole-number text.
+ * `bigint` as whole-number text, a `Date` as ISO 8601 text (which orders as its instants do).
  *
  * @param terms - the order
  * @param row - an object row
@@ -35,6 +35,7 @@ export function rowValues(terms: readonly SortTerm[], row: unknown): CursorValue
   const record = (row ?? {}) as Record<string, unknown>;
   return terms.map((t) => {
     const value = record[t.column] ?? null;
+    if (value instanceof Date) return value.toISOString();
     return (typeof value === "bigint" ? String(value) : value) as CursorValue;
   });
 }

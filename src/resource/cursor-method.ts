@@ -250,7 +250,9 @@ function sortValues(
         `A cursor list's row has NULL for the sort column "${column.name}", which the order does not declare nullable: give it nullable: true (a NULL compared as a value would lose rows)`,
       );
     }
-    if (column.bigint) return wholeValue(column.name, value);
+    if (column.type === "bigint") return wholeValue(column.name, value);
+    if (column.type === "timestamp" && value instanceof Date)
+      return instantValue(column.name, value);
     if (typeof value === "bigint") {
       throw new TypeError(
         `A cursor list's row has a bigint for the sort column "${column.name}": give the column type: "bigint" (compared as whole numbers, not as text)`,
@@ -267,12 +269,18 @@ function sortValues(
     const name = column.name;
     const hint =
       value instanceof Date
-        ? " A Date holds milliseconds and a database's timestamp microseconds: select it as text (created_at::text) at the database's precision."
+        ? ' Give the column type: "timestamp" for a Date of a list in memory; a database\'s timestamp holds microseconds a Date drops: select it as text (created_at::text), or serve it through pagewise/kysely or pagewise/drizzle, which do.'
         : "";
     throw new TypeError(
       `A cursor list's row has ${describeValue(value)} for the sort column "${name}", which a cursor cannot carry.${hint}`,
     );
   });
+}
+
+/** A `"timestamp"` column's `Date` as a cursor carries it: ISO 8601 text, which orders as instants do. */
+function instantValue(name: string, value: Date): CursorValue {
+  if (!Number.isNaN(value.getTime())) return value.toISOString();
+  throw new TypeError(`A cursor list's row has an invalid Date for the sort column "${name}"`);
 }
 
 /** A `"bigint"` column's value as a cursor carries it: whole-number text. */

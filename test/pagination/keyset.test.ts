@@ -44,7 +44,7 @@ describe("keysetSql and compareSortValues agree with PostgreSQL", () => {
       "nullable: NULLs in their place",
       [{ name: "a", nullable: true }, { name: "id" }],
       '((("a" > $1 OR "a" IS NULL)) OR ("a" = $2 AND "id" > $3))',
-      '"a" ASC NULLS LAST, "id" ASC',
+      '"a" ASC, "id" ASC',
     ],
     [
       "nullable, NULLs behind the walk: bounded by the first column",

@@ -121,7 +121,7 @@ describe("sortSettings: a sort option checked when the list is defined", () => {
       nullsFirst: true,
     });
     expect(desc).toMatchObject({ direction: "desc", nullsFirst: false });
-    expect(settings.tieBreaker[0]).toMatchObject({ column: "id", bigint: true, nullable: false });
+    expect(settings.tieBreaker[0]).toMatchObject({ column: "id", type: "bigint", nullable: false });
   });
 
   it("orders by the tie-breaker ascending without a default", () => {
@@ -135,6 +135,6 @@ describe("sortSettings: a sort option checked when the list is defined", () => {
       fields: { id: true },
       tieBreaker: { column: "id", type: "bigint" },
     });
-    expect(settings.fields.get("id")?.[0].bigint).toBe(true);
+    expect(settings.fields.get("id")?.[0].type).toBe("bigint");
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * What each SQL dialect pagewise writes for does its own way: where NULLs sort, whether a row
+ * value is an index range, whether a UNION ALL of ranges pays, what an estimate can read, and how
+ * it quotes and binds. Each fact is checked on the real server (`test/sql/dialect-facts.*`) and
+ * sourced in `docs/sql.md`.
+ */
+
+/** The dialects pagewise writes SQL for. */
+export const DIALECT_NAMES = ["postgres", "mysql", "sqlite"] as const;
+
+/** A dialect's name: `"mysql"` covers MySQL and MariaDB. */
+export type DialectName = (typeof DIALECT_NAMES)[number];
+
+/** One dialect's facts. */
+export interface Dialect {
+  readonly name: DialectName;
+  /**
+   * Whether NULL sorts as the largest value (PostgreSQL: last ascending, first descending) or the
+   * smallest (MySQL, MariaDB and SQLite: first ascending, last descending).
+   */
+  readonly nullsLargest: boolean;
+  /** Whether ORDER BY takes `NULLS FIRST` / `NULLS LAST` (MySQL and MariaDB do not). */
+  readonly nullsClause: boolean;
+  /**
+   * Whether the planner reads a row-value comparison `(a, id) > (?, ?)` as one index range
+   * (PostgreSQL and SQLite; MariaDB accepts it but scans).
+   */
+  readonly rowValueRange: boolean;
+  /**
+   * Whether a UNION ALL of one index range per prefix of the order serves an order that one
+   * predicate cannot bound (mixed directions, nullable columns): PostgreSQL and SQLite; MariaDB
+   * reads the written-out predicate as ranges itself and the union costs more there.
+   */
+  readonly unionOfRanges: boolean;
+  /** Whether the planner's row estimate of a query can be read (SQLite keeps none). */
+  readonly estimates: boolean;
+  /** The character that quotes an identifier. */
+  readonly quote: '"' | "`";
+  /** Whether placeholders are numbered (`$1`) or positional (`?`). */
+  readonly numberedPlaceholders: boolean;
+}
+
+/** The facts of each dialect, by name. */
+export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name: N } } = {
+  postgres: {
+    name: "postgres",
+    nullsLargest: true,
+    nullsClause: true,
+    rowValueRange: true,
+    unionOfRanges: true,
+    estimates: true,
+    quote: '"',
+    numberedPlaceholders: true,
+  },
+  mysql: {
+    name: "mysql",
+    nullsLargest: false,
+    nullsClause: false,
+    rowValueRange: false,
+    unionOfRanges: false,
+    estimates: true,
+    quote: "`",
+    numberedPlaceholders: false,
+  },
+  sqlite: {
+    name: "sqlite",
+    nullsLargest: false,
+    nullsClause: true,
+    rowValueRange: true,
+    unionOfRanges: true,
+    estimates: false,
+    quote: '"',
+    numberedPlaceholders: false,
+  },
+};
+
+/**
+ * An identifier quoted for a dialect. Only checked identifiers reach it (letters, digits and `_`),
+ * so there is nothing to escape.
+ *
+ * @param dialect - the dialect
+ * @param identifier - a checked SQL identifier
+ * @example
+ * ```ts
+ * quoteIdentifier(DIALECTS.mysql, "created_at"); // "`created_at`"
+ * ```
+ */
+export function quoteIdentifier(dialect: Dialect, identifier: string): string {
+  return `${dialect.quote}${identifier}${dialect.quote}`;
+}

@@ -1,0 +1,206 @@
+/**
+ * The keyset plan against the in-memory comparison: evaluated with SQL's three-valued logic on
+ * random rows, the one predicate and the union of the branches select exactly the rows beyond
+ * the cursor in the order, the branches are disjoint, for every order, side and shape.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  compareSortValues,
+  type KeysetColumn,
+  type SortColumn,
+  sortColumns,
+} from "../../src/pagination/keyset.js";
+import type { Condition } from "../../src/sql/condition.js";
+import { DIALECTS, type DialectName } from "../../src/sql/dialect.js";
+import { keysetBranches, keysetCondition } from "../../src/sql/keyset-condition.js";
+import { keysetPlan } from "../../src/sql/keyset-plan.js";
+
+type Value = number | null;
+
+/** SQL's reading of a condition for one row: true, false or unknown (`null`). */
+function evaluate(condition: Condition, row: readonly Value[], cursor: readonly Value[]) {
+  const compare = (a: Value, b: Value, op: string): boolean | null => {
+    if (a === null || b === null) return null;
+    return { "=": a === b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b }[op] ?? null;
+  };
+  const walk = (c: Condition): boolean | null => {
+    switch (c.kind) {
+      case "constant":
+        return c.value;
+      case "null":
+        return (row[c.column] === null) !== c.negated;
+      case "compare": {
+        if (c.columns.length === 1) {
+          const place = c.columns[0] as number;
+          return compare(row[place] ?? null, cursor[place] ?? null, c.operator);
+        }
+        for (const place of c.columns) {
+          const [a, b] = [row[place] ?? null, cursor[place] ?? null];
+          if (a === null || b === null) return null;
+          if (a !== b) return compare(a, b, c.operator.replace("=", ""));
+        }
+        return c.operator.includes("=");
+      }
+      case "and": {
+        const parts = c.parts.map(walk);
+        return parts.includes(false) ? false : parts.includes(null) ? null : true;
+      }
+      default: {
+        const parts = c.parts.map(walk);
+        return parts.includes(true) ? true : parts.includes(null) ? null : false;
+      }
+    }
+  };
+  return walk(condition) === true;
+}
+
+const spec = fc
+  .array(
+    fc.record({
+      direction: fc.constantFrom("asc" as const, "desc" as const),
+      nullable: fc.boolean(),
+      nulls: fc.constantFrom("first" as const, "last" as const),
+    }),
+    { minLength: 0, maxLength: 3 },
+  )
+  .chain((front) =>
+    fc.record({
+      front: fc.constant(front),
+      last: fc.constantFrom("asc" as const, "desc" as const),
+    }),
+  )
+  .map(({ front, last }): SortColumn[] => [
+    ...front.map((c, i) => ({ name: `c${i}`, ...c })),
+    { name: "id", direction: last },
+  ]);
+
+const small = fc.integer({ min: 0, max: 3 });
+
+describe("keysetCondition and keysetBranches", () => {
+  it("select the rows beyond the cursor, the branches disjoint, in every shape", () => {
+    fc.assert(
+      fc.property(
+        spec,
+        fc.boolean(),
+        fc.boolean(),
+        fc.array(fc.array(fc.option(small, { nil: null }), { minLength: 4, maxLength: 4 }), {
+          maxLength: 30,
+        }),
+        fc.array(fc.option(small, { nil: null }), { minLength: 4, maxLength: 4 }),
+        (order, backward, rowValues, raw, rawCursor) => {
+          const columns = sortColumns(order);
+          const shape = (values: readonly Value[]) =>
+            columns.map((c, i) => (c.nullable ? (values[i] ?? null) : (values[i] ?? 0)));
+          const rows = raw.map(shape).map((r, i) => [...r.slice(0, -1), i] as Value[]);
+          const cursor = [...shape(rawCursor).slice(0, -1), 7];
+          const at = { backward, nulls: cursor.map((v) => v === null) };
+          const where = keysetCondition(columns, at, rowValues);
+          const branches = keysetBranches(columns, at, rowValues);
+          for (const row of rows) {
+            const order = compareSortValues(columns, row, cursor);
+            const expected = backward ? order < 0 : order > 0;
+            expect(evaluate(where, row, cursor)).toBe(expected);
+            const matched = branches.filter((b) => evaluate(b, row, cursor)).length;
+            expect(matched).toBe(expected ? 1 : 0);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("gives every row without a cursor", () => {
+    const columns = sortColumns([{ name: "id" }]);
+    expect([
+      keysetCondition(columns, undefined, true),
+      keysetBranches(columns, undefined, true),
+    ]).toStrictEqual([{ kind: "constant", value: true }, [{ kind: "constant", value: true }]]);
+  });
+
+  it.each<[string, SortColumn[], boolean, Condition]>([
+    [
+      "one way where row values are ranges: one row value",
+      [{ name: "a" }, { name: "id" }],
+      true,
+      { kind: "compare", columns: [0, 1], operator: ">" },
+    ],
+    [
+      "one way where they are not (MariaDB): written out behind a bound",
+      [{ name: "a" }, { name: "id" }],
+      false,
+      {
+        kind: "and",
+        parts: [
+          { kind: "compare", columns: [0], operator: ">=" },
+          {
+            kind: "or",
+            parts: [
+              { kind: "and", parts: [{ kind: "compare", columns: [0], operator: ">" }] },
+              {
+                kind: "and",
+                parts: [
+                  { kind: "compare", columns: [0], operator: "=" },
+                  { kind: "compare", columns: [1], operator: ">" },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  ])("%s", (_name, order, rowValues, expected) => {
+    const at = { backward: false, nulls: [false, false] };
+    expect(keysetCondition(sortColumns(order), at, rowValues)).toStrictEqual(expected);
+  });
+
+  it.each<[string, boolean, number]>([
+    ["row values: the cursor's prefix, then one row value of the trailing run", true, 2],
+    ["no row values: one branch per column", false, 3],
+  ])("branches of status, -created_at, -id: %s", (_name, rowValues, count) => {
+    const columns = sortColumns([
+      { name: "status" },
+      { name: "created_at", direction: "desc" },
+      { name: "id", direction: "desc" },
+    ]);
+    const at = { backward: false, nulls: [false, false, false] };
+    expect(keysetBranches(columns, at, rowValues)).toHaveLength(count);
+  });
+});
+
+describe("keysetPlan", () => {
+  const mixed = sortColumns([
+    { name: "status", nullable: true },
+    { name: "created_at", direction: "desc" },
+    { name: "id", direction: "desc" },
+  ]);
+  const oneWay = sortColumns([{ name: "name" }, { name: "id" }]);
+  const at = (n: number) => ({ backward: false, nulls: Array<boolean>(n).fill(false) });
+
+  it.each<[string, readonly KeysetColumn[], DialectName, string, number | undefined]>([
+    ["one way on PostgreSQL: one row value", oneWay, "postgres", "compare", undefined],
+    ["one way on SQLite: one row value", oneWay, "sqlite", "compare", undefined],
+    ["one way on MariaDB: written out", oneWay, "mysql", "and", undefined],
+    // NULLs last ascending: still ahead, so no bound on status; the NULLs a branch of their own.
+    ["mixed on PostgreSQL: a union of ranges", mixed, "postgres", "or", 3],
+    // NULLs first ascending: behind the walk, so a bound on status, and no NULL branch.
+    ["mixed on SQLite: a union of ranges", mixed, "sqlite", "and", 2],
+    ["mixed on MariaDB: one predicate behind a bound, no union", mixed, "mysql", "and", undefined],
+  ])("%s", (_name, columns, dialect, kind, branches) => {
+    const plan = keysetPlan(columns, at(columns.length), DIALECTS[dialect]);
+    expect([plan.where.kind, plan.union?.length]).toStrictEqual([kind, branches]);
+  });
+
+  it("puts NULLs where the dialect does unless the order says", () => {
+    const first = (dialect: DialectName) => keysetPlan(mixed, undefined, DIALECTS[dialect]);
+    expect([
+      first("postgres").columns[0]?.nullsFirst,
+      first("sqlite").columns[0]?.nullsFirst,
+    ]).toStrictEqual([false, true]);
+    expect(first("mysql").order.map((t) => t.nullFlag ?? t.nulls)).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
