@@ -19,8 +19,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ["test/**/*.test.ts"],
-    // test/browser: npm run test:browser; test/postgres: npm run test:postgres (a server of its own).
-    exclude: ["test/browser/**", "test/postgres/**", "**/node_modules/**"],
+    // test/browser: npm run test:browser; test/postgres and test/mariadb: npm run test:postgres and
+    // npm run test:mariadb (a server of their own).
+    exclude: ["test/browser/**", "test/postgres/**", "test/mariadb/**", "**/node_modules/**"],
     // A bound on a hang, not a speed goal (those live in npm run bench): an embedded PostgreSQL
     // starting on a shared, loaded 2-core machine took over vitest's default 5 s in CI.
     testTimeout: 30_000,

@@ -5,9 +5,9 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.js";
 
 /** A running cluster. */
 export interface Cluster {
@@ -141,17 +141,4 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
-}
-
-/** A port nothing listens on now, on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,0 +1,15 @@
+/** A free port on 127.0.0.1, for the throwaway database servers of the tests. */
+import { createServer } from "node:net";
+
+/** A port nothing listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
