@@ -48,7 +48,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   http: ["top"],
   params: ["top", "http"],
   pagination: ["top", "http", "params", "sql"],
-  sql: ["top"],
+  sql: ["top", "params"],
   resource: CORE,
   openapi: [...CORE, "resource"],
   adapter: [...CORE, "resource"],

@@ -10,6 +10,7 @@ import { type SortOrder, type SortTerm, sortOrder } from "../pagination/sort-ord
 import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
+import { carriedValues } from "./carried-values.js";
 import type { CursorCount, HandlerContext, SortOf } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
 
@@ -195,7 +196,7 @@ export function cursorList<
   const read =
     valuesOf ??
     ((row: T, terms: readonly SortTerm[]) =>
-      terms.map((t) => (row as Record<string, never>)[t.column]));
+      carriedValues(row) ?? terms.map((t) => (row as Record<string, never>)[t.column]));
   return {
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
