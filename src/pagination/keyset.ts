@@ -67,6 +67,12 @@ export interface KeysetSql {
    */
   readonly branches: readonly string[];
   /**
+   * The branch nearest the cursor, one of `branches`: every row it selects comes before every row
+   * of the others (it holds the longest prefix of the order equal to the cursor's), and it names
+   * every placeholder of `branchValues`. When it alone fills a page, the page is its rows.
+   */
+  readonly lead: string;
+  /**
    * The values of the branches' placeholders: one per cursor value that is not NULL, numbered
    * from `firstParameter` as `where`'s are. A statement takes `values` with `where`, or these
    * with `branches` (PostgreSQL refuses a value no placeholder uses).
@@ -232,7 +238,8 @@ export function keysetSql(
   const orderBy = orderBySql(columns, backward);
   const limit = pageSize + 1;
   if (cursor === undefined) {
-    return { where: "TRUE", orderBy, limit, values: [], branches: ["TRUE"], branchValues: [] };
+    const whole = { branches: ["TRUE"], lead: "TRUE", branchValues: [] };
+    return { where: "TRUE", orderBy, limit, values: [], ...whole };
   }
   if (cursor.values.length !== columns.length) {
     throw new RangeError(
@@ -240,7 +247,7 @@ export function keysetSql(
     );
   }
   const union = keysetBranches(columns, cursor.values, backward, firstParameter);
-  const shape = { orderBy, limit, branches: union.branches, branchValues: union.values };
+  const shape = { orderBy, limit, ...union };
   const values: CursorValue[] = [];
   const bind = (value: CursorValue) => {
     values.push(value);
@@ -329,7 +336,7 @@ function keysetBranches(
   values: readonly CursorValue[],
   backward: boolean,
   firstParameter: number,
-): { branches: string[]; values: CursorValue[] } {
+): { branches: string[]; lead: string; branchValues: CursorValue[] } {
   const bound: CursorValue[] = [];
   const placeholders = values.map((value) => {
     if (value === null) return "NULL"; // never written: a NULL is compared with IS (NOT) NULL
@@ -350,9 +357,10 @@ function keysetBranches(
   }
   const prefix = (i: number) =>
     columns.slice(0, i).map((c, j) => equalTo(c, values[j] ?? null, at(j)));
-  const branches = columns
+  // One group per column, nearest last; within a group, its values before its NULLs.
+  const groups = columns
     .slice(0, run)
-    .flatMap((column, i) =>
+    .map((column, i) =>
       beyondParts(column, values[i] ?? null, backward, at(i)).map((part) =>
         conjunction([...prefix(i), part]),
       ),
@@ -365,10 +373,15 @@ function keysetBranches(
       left.length === 1
         ? `${left[0]} ${later} ${right[0]}`
         : `(${left.join(", ")}) ${later} (${right.join(", ")})`;
-    branches.push(conjunction([...prefix(run), tail]));
+    groups.push([conjunction([...prefix(run), tail])]);
   }
+  const branches = groups.flat();
   // No branch only for a NULL in the tie-breaker (no checked row holds one): no row, no value.
-  return branches.length === 0 ? { branches: ["FALSE"], values: [] } : { branches, values: bound };
+  if (branches.length === 0) return { branches: ["FALSE"], lead: "FALSE", branchValues: [] };
+  // The nearest: the first of the last column that has a branch. A column without one holds a
+  // NULL with nothing beyond it, so every later value is NULL and no placeholder is left unnamed.
+  const lead = groups.filter((group) => group.length > 0).at(-1)?.[0] as string;
+  return { branches, lead, branchValues: bound };
 }
 
 /** Conditions joined by AND, parenthesized when more than one, so the whole stands alone. */
