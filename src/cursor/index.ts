@@ -28,4 +28,8 @@ export {
   sortColumns,
 } from "../pagination/keyset.js";
 export { keysetRows } from "../pagination/keyset-rows.js";
-export { type KeysetStatement, keysetUnionSql } from "../pagination/keyset-union.js";
+export {
+  type KeysetStatement,
+  type KeysetUnionStatement,
+  keysetUnionSql,
+} from "../pagination/keyset-union.js";

@@ -2,7 +2,7 @@ import { assertOption } from "../option-checks.js";
 import { BOOLEANS, DIRECTIONS, NULLS, SORT_TYPES, type SortType } from "../options.js";
 import { type Condition, conditionText } from "../sql/condition.js";
 import { DIALECTS } from "../sql/dialect.js";
-import { keysetBranches, keysetCondition } from "../sql/keyset-condition.js";
+import { keysetBranches, keysetCondition, keysetLead } from "../sql/keyset-condition.js";
 import { orderByText, orderTerms } from "../sql/order-by.js";
 import type { CursorValue } from "./cursor-token.js";
 
@@ -75,6 +75,12 @@ export interface KeysetSql {
    * parenthesized), for `WHERE filter AND ${branch}`.
    */
   readonly branches: readonly string[];
+  /**
+   * The branch nearest the cursor, one of `branches`: every row it selects comes before every row
+   * of the others (it holds the longest prefix of the order equal to the cursor's), and it names
+   * every placeholder of `branchValues`. When it alone fills a page, the page is its rows.
+   */
+  readonly lead: string;
   /**
    * The values of the branches' placeholders: one per cursor value that is not NULL, numbered
    * from `firstParameter` as `where`'s are. A statement takes `values` with `where`, or these
@@ -238,7 +244,8 @@ export function keysetSql(
   const orderBy = orderBySql(columns, backward);
   const limit = pageSize + 1;
   if (cursor === undefined) {
-    return { where: "TRUE", orderBy, limit, values: [], branches: ["TRUE"], branchValues: [] };
+    const whole = { branches: ["TRUE"], lead: "TRUE", branchValues: [] };
+    return { where: "TRUE", orderBy, limit, values: [], ...whole };
   }
   if (cursor.values.length !== columns.length) {
     throw new RangeError(
@@ -264,6 +271,8 @@ export function keysetSql(
   };
   const plan = keysetBranches(columns, at, true);
   const branches = plan.map((branch: Condition) => conditionText(branch, shared));
+  const lead = conditionText(keysetLead(columns, at, true), shared);
   const noRow = plan[0]?.kind === "constant"; // FALSE: no placeholder, so no value
-  return { where, orderBy, limit, values, branches, branchValues: noRow ? [] : branchValues };
+  const union = { branches, lead, branchValues: noRow ? [] : branchValues };
+  return { where, orderBy, limit, values, ...union };
 }

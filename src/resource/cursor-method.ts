@@ -4,7 +4,7 @@ import { defaults } from "../options.js";
 import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
-import { type KeysetStatement, keysetUnionSql } from "../pagination/keyset-union.js";
+import { type KeysetUnionStatement, keysetUnionSql } from "../pagination/keyset-union.js";
 import { type SortOption, sortSettings } from "../pagination/sort-option.js";
 import { type SortOrder, type SortTerm, sortOrder } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
@@ -35,21 +35,25 @@ export interface CursorQuery {
    * The page's whole statement as a UNION ALL of one index range per prefix of the order (see
    * {@link keysetUnionSql}): for mixed directions or a first column with few values, where
    * `sql()`'s single predicate still reads every row sharing the cursor's first value. The plain
-   * query when there is one branch (or no cursor).
+   * query when there is one branch (or no cursor). With several, its `lead` (the range nearest the
+   * cursor alone) gives the page by itself whenever it returns `limit` rows: run it first, and the
+   * union only when it comes back short (at the end of its range).
    *
    * @param selectOf - the query without ORDER BY and LIMIT, given the predicate to splice after its filter
    * @param firstParameter - the number of the keyset's first placeholder (after the filter's)
    * @default firstParameter 1
    * @example
    * ```ts
-   * const { text, values } = cursor.unionSql(
+   * const { text, lead, values } = cursor.unionSql(
    *   (where) => `SELECT * FROM packages WHERE owner = $1 AND ${where}`,
    *   2,
    * );
-   * const { rows } = await pool.query(text, [path.owner, ...values]);
+   * const read = async (sql: string) => (await pool.query(sql, [path.owner, ...values])).rows;
+   * const near = lead === undefined ? [] : await read(lead.text);
+   * const rows = near.length === cursor.limit ? near : await read(text);
    * ```
    */
-  unionSql(selectOf: (where: string) => string, firstParameter?: number): KeysetStatement;
+  unionSql(selectOf: (where: string) => string, firstParameter?: number): KeysetUnionStatement;
 }
 
 /** What a cursor list's handler receives: the context plus where the page lies, in which order. */

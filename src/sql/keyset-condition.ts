@@ -78,12 +78,48 @@ export function keysetBranches(
   cursor: KeysetCursor | undefined,
   rowValues: boolean,
 ): readonly Condition[] {
-  if (cursor === undefined) return [TRUE];
+  const branches = branchGroups(columns, cursor, rowValues).flat();
+  // No branch only for a NULL in the tie-breaker (no checked row holds one): no row.
+  return branches.length === 0 ? [FALSE] : branches;
+}
+
+/**
+ * The branch nearest the cursor, one of {@link keysetBranches}: it holds the longest prefix of the
+ * order equal to the cursor's, so every row it selects comes before every row of the others, and
+ * it names every cursor value that is not NULL. When it alone fills a page, the page is its rows:
+ * run it first, and the whole union only when it comes back short.
+ *
+ * @param columns - the order, its unique tie-breaker last
+ * @param cursor - the side and the cursor's NULLs, or `undefined` for the first page
+ * @param rowValues - whether a row value is an index range in the dialect
+ * @example
+ * ```ts
+ * keysetLead(columns, { backward: false, nulls: [false, false, false] }, true); // status = x AND (created_at, id) < (y, z)
+ * ```
+ */
+export function keysetLead(
+  columns: readonly OrderColumn[],
+  cursor: KeysetCursor | undefined,
+  rowValues: boolean,
+): Condition {
+  // The first of the last column that has a branch: a column without one holds a NULL with
+  // nothing beyond it, so every later value is NULL too.
+  const groups = branchGroups(columns, cursor, rowValues).filter((group) => group.length > 0);
+  return groups.at(-1)?.[0] ?? FALSE;
+}
+
+/** The branches by column, the nearest last; within a column, its values before its NULLs. */
+function branchGroups(
+  columns: readonly OrderColumn[],
+  cursor: KeysetCursor | undefined,
+  rowValues: boolean,
+): Condition[][] {
+  if (cursor === undefined) return [[TRUE]];
   const { backward, nulls } = cursor;
   const run = rowValues ? trailingRun(columns, nulls) : columns.length;
-  const branches = columns
+  const groups = columns
     .slice(0, run)
-    .flatMap((column, i) =>
+    .map((column, i) =>
       beyondParts(column, i, nulls[i] === true, backward).map((part) =>
         conjunction([...equalTo(columns, nulls, i), part]),
       ),
@@ -92,10 +128,9 @@ export function keysetBranches(
     const last = columns.at(-1) as OrderColumn;
     const operator = last.ascending !== backward ? ">" : "<";
     const places = columns.slice(run).map((_, i) => run + i);
-    branches.push(conjunction([...equalTo(columns, nulls, run), compare(places, operator)]));
+    groups.push([conjunction([...equalTo(columns, nulls, run), compare(places, operator)])]);
   }
-  // No branch only for a NULL in the tie-breaker (no checked row holds one): no row.
-  return branches.length === 0 ? [FALSE] : branches;
+  return groups;
 }
 
 /** Where the trailing run of columns one row value can compare starts: one way, never NULL. */

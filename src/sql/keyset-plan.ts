@@ -1,7 +1,12 @@
 import type { Condition } from "./condition.js";
 import type { Dialect } from "./dialect.js";
 import { dialectColumns, type PlacedColumn } from "./dialect-columns.js";
-import { type KeysetCursor, keysetBranches, keysetCondition } from "./keyset-condition.js";
+import {
+  type KeysetCursor,
+  keysetBranches,
+  keysetCondition,
+  keysetLead,
+} from "./keyset-condition.js";
 import { type OrderTerm, orderTerms } from "./order-by.js";
 
 /** A keyset page's query in one dialect, free of SQL text: what a builder writes it from. */
@@ -17,6 +22,11 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
    * query `where`.
    */
   readonly union: readonly Condition[] | undefined;
+  /**
+   * With a union: its branch nearest the cursor, whose rows open the page. Run it alone first;
+   * when it fills the page (`limit` rows), the page is its rows, and only otherwise the union.
+   */
+  readonly lead: Condition | undefined;
   /** The ORDER BY, reversed for a page before its cursor (reverse the rows it gives). */
   readonly order: readonly OrderTerm[];
 }
@@ -45,14 +55,10 @@ export function keysetPlan<C extends PlacedColumn>(
   const where = keysetCondition(placed, cursor, dialect.rowValueRange);
   const order = orderTerms(placed, dialect, cursor?.backward ?? false);
   const oneRange = where.kind === "compare" || where.kind === "constant";
-  if (!dialect.unionOfRanges || oneRange)
-    return { columns: placed, where, union: undefined, order };
+  const single = { columns: placed, where, union: undefined, lead: undefined, order };
+  if (!dialect.unionOfRanges || oneRange) return single;
   const branches = keysetBranches(placed, cursor, dialect.rowValueRange);
-  const union = branches.length > 1 ? branches : undefined;
-  return {
-    columns: placed,
-    where: union === undefined ? (branches[0] as Condition) : where,
-    union,
-    order,
-  };
+  if (branches.length < 2) return { ...single, where: branches[0] as Condition };
+  const lead = keysetLead(placed, cursor, dialect.rowValueRange);
+  return { columns: placed, where, union: branches, lead, order };
 }

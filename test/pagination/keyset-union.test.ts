@@ -1,7 +1,8 @@
 /**
  * The keyset predicate as a UNION ALL of index ranges: the branches' text for every kind of order,
- * the statement `keysetUnionSql` writes, and (on PGlite) that it selects exactly the rows of the
- * single predicate and of the in-memory comparison, for random data with ties and NULLs.
+ * the statement `keysetUnionSql` writes with its lead, and (on PGlite) that it selects exactly the
+ * rows of the single predicate and of the in-memory comparison, its lead's rows opening the page,
+ * for random data with ties and NULLs.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -161,7 +162,49 @@ describe("keysetSql's branches", () => {
 
   it("is TRUE without a cursor", () => {
     const sql = keysetSql(sortColumns(STATUS_DESC_ID), undefined, 10);
-    expect([sql.branches, sql.branchValues]).toStrictEqual([["TRUE"], []]);
+    expect([sql.branches, sql.lead, sql.branchValues]).toStrictEqual([["TRUE"], "TRUE", []]);
+  });
+
+  it.each<[string, SortColumn[], CursorSide, CursorValue[], string]>([
+    [
+      "one range: itself",
+      [{ name: "a" }, { name: "id" }],
+      "after",
+      [5, 9],
+      '("a", "id") > ($1, $2)',
+    ],
+    [
+      "mixed directions: the cursor's status, older rows",
+      STATUS_DESC_ID,
+      "after",
+      ["b", 30, 9],
+      '("status" = $1 AND ("created_at", "id") < ($2, $3))',
+    ],
+    [
+      "before the cursor: the cursor's status, newer rows",
+      STATUS_DESC_ID,
+      "before",
+      ["b", 30, 9],
+      '("status" = $1 AND ("created_at", "id") > ($2, $3))',
+    ],
+    [
+      "a nullable column's NULLs ahead: the longest prefix, not the NULLs",
+      [{ name: "a", nullable: true }, { name: "id" }],
+      "after",
+      [5, 9],
+      '("a" = $1 AND "id" > $2)',
+    ],
+    [
+      "a NULL tie-breaker (no checked row holds one): the nearest values, before the NULLs",
+      [{ name: "a", nullable: true }, { name: "id" }],
+      "after",
+      [5, null],
+      '"a" > $1',
+    ],
+    ["a NULL tie-breaker alone: no row", [{ name: "id" }], "after", [null], "FALSE"],
+  ])("leads with the branch nearest the cursor: %s", (_name, spec, side, values, lead) => {
+    const sql = keysetSql(sortColumns(spec), { side, values }, 10);
+    expect([sql.lead, sql.branches.includes(lead)]).toStrictEqual([lead, true]);
   });
 });
 
@@ -169,32 +212,43 @@ describe("keysetUnionSql", () => {
   const select = (where: string) => `SELECT * FROM t WHERE owner = $1 AND ${where}`;
   const ORDER = '"status" ASC, "created_at" DESC, "id" DESC';
 
-  it.each<[string, SortColumn[], CursorValue[] | undefined, string, CursorValue[]]>([
+  const NEAREST = `SELECT * FROM t WHERE owner = $1 AND ("status" = $2 AND ("created_at", "id") < ($3, $4)) ORDER BY ${ORDER} LIMIT 31`;
+
+  it.each<
+    [string, SortColumn[], CursorValue[] | undefined, string, CursorValue[], string | undefined]
+  >([
     [
-      "no cursor: the plain query",
+      "no cursor: the plain query, no lead",
       STATUS_DESC_ID,
       undefined,
       `SELECT * FROM t WHERE owner = $1 AND TRUE ORDER BY ${ORDER} LIMIT 31`,
       [],
+      undefined,
     ],
     [
-      "one branch: the plain query",
+      "one branch: the plain query, no lead",
       [{ name: "id" }],
       [7],
       'SELECT * FROM t WHERE owner = $1 AND "id" > $2 ORDER BY "id" ASC LIMIT 31',
       [7],
+      undefined,
     ],
     [
-      "branches: each with its ORDER BY and LIMIT, merged by the outer ones",
+      "branches: each with its ORDER BY and LIMIT, merged by the outer ones; the nearest alone leads",
       STATUS_DESC_ID,
       ["b", 30, 9],
-      `(SELECT * FROM t WHERE owner = $1 AND "status" > $2 ORDER BY ${ORDER} LIMIT 31) UNION ALL (SELECT * FROM t WHERE owner = $1 AND ("status" = $2 AND ("created_at", "id") < ($3, $4)) ORDER BY ${ORDER} LIMIT 31) ORDER BY ${ORDER} LIMIT 31`,
+      `(SELECT * FROM t WHERE owner = $1 AND "status" > $2 ORDER BY ${ORDER} LIMIT 31) UNION ALL (${NEAREST}) ORDER BY ${ORDER} LIMIT 31`,
       ["b", 30, 9],
+      NEAREST,
     ],
-  ])("%s", (_name, spec, values, text, statementValues) => {
+  ])("%s", (_name, spec, values, text, statementValues, lead) => {
     const cursor = values === undefined ? undefined : { side: "after" as const, values };
     const keyset = keysetSql(sortColumns(spec), cursor, 30, 2);
-    expect(keysetUnionSql(keyset, select)).toStrictEqual({ text, values: statementValues });
+    expect(keysetUnionSql(keyset, select)).toStrictEqual({
+      text,
+      values: statementValues,
+      lead: lead === undefined ? undefined : { text: lead, values: statementValues },
+    });
   });
 
   it("refuses a selectOf that leaves the predicate out", () => {
@@ -272,8 +326,14 @@ describe("keysetUnionSql on PostgreSQL (PGlite)", () => {
           );
           const mine = rows.filter((r) => r.g === 0);
           const expected = keysetRows(columns, mine, valuesOf, cursor, keyset.limit);
+          // The lead's rows open the page: the whole of it when it fills the LIMIT.
+          const lead = union.lead ?? union;
+          const led = await db.query<Row>(lead.text, [0, ...lead.values]);
           expect(got.map((r) => r.id)).toStrictEqual(expected.map((r) => r.id));
           expect(plain.map((r) => r.id)).toStrictEqual(expected.map((r) => r.id));
+          expect(led.map((r) => r.id)).toStrictEqual(
+            expected.slice(0, led.length).map((r) => r.id),
+          );
         },
       ),
       { numRuns: 80 },

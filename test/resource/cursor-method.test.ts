@@ -158,9 +158,14 @@ describe("cursorList", () => {
         limit: 3,
         values: [2],
         branches: ['"id" > $1'],
+        lead: '"id" > $1',
         branchValues: [2],
       },
-      { text: 'SELECT * FROM t WHERE q = $1 AND "id" > $2 ORDER BY "id" ASC LIMIT 3', values: [2] },
+      {
+        text: 'SELECT * FROM t WHERE q = $1 AND "id" > $2 ORDER BY "id" ASC LIMIT 3',
+        values: [2],
+        lead: undefined,
+      },
     ]);
   });
 

@@ -13,7 +13,7 @@ import {
 } from "../../src/pagination/keyset.js";
 import type { Condition } from "../../src/sql/condition.js";
 import { DIALECTS, type DialectName } from "../../src/sql/dialect.js";
-import { keysetBranches, keysetCondition } from "../../src/sql/keyset-condition.js";
+import { keysetBranches, keysetCondition, keysetLead } from "../../src/sql/keyset-condition.js";
 import { keysetPlan } from "../../src/sql/keyset-plan.js";
 
 type Value = number | null;
@@ -104,6 +104,18 @@ describe("keysetCondition and keysetBranches", () => {
             const matched = branches.filter((b) => evaluate(b, row, cursor)).length;
             expect(matched).toBe(expected ? 1 : 0);
           }
+          // The lead's rows come before every other branch's, in the walk's direction.
+          const lead = keysetLead(columns, at, rowValues);
+          const led = rows.filter((r) => evaluate(lead, r, cursor));
+          const rest = rows.filter(
+            (r) => !led.includes(r) && branches.some((b) => evaluate(b, r, cursor)),
+          );
+          for (const a of led) {
+            for (const b of rest) {
+              const order = compareSortValues(columns, a, b);
+              expect(backward ? order > 0 : order < 0).toBe(true);
+            }
+          }
         },
       ),
       { numRuns: 400 },
@@ -189,6 +201,7 @@ describe("keysetPlan", () => {
   ])("%s", (_name, columns, dialect, kind, branches) => {
     const plan = keysetPlan(columns, at(columns.length), DIALECTS[dialect]);
     expect([plan.where.kind, plan.union?.length]).toStrictEqual([kind, branches]);
+    expect(plan.lead === undefined).toBe(branches === undefined);
   });
 
   it("puts NULLs where the dialect does unless the order says", () => {

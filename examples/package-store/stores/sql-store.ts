@@ -162,7 +162,8 @@ export const searchText = (byStatus: boolean, order: PackageOrder) =>
  * A cursor page and its count in one statement, as {@link list}: the page is pagewise's keyset
  * query as a UNION ALL of index ranges (`cursor.unionSql()`: one range for an order that runs
  * one way, one per prefix of a mixed order such as `status,-created_at`), every value a
- * parameter, each range served by the index in that order's directions.
+ * parameter, each range served by the index in that order's directions. `lead`, for a union of
+ * several ranges, is the same statement with the range nearest the cursor alone.
  */
 function keysetQuery(byStatus: boolean, cursor: CursorQuery) {
   const first = byStatus ? 4 : 3;
@@ -173,19 +174,22 @@ function keysetQuery(byStatus: boolean, cursor: CursorQuery) {
       `SELECT ${COLUMNS} FROM packages WHERE owner = $1 AND repo = $2${status} AND ${where}`,
     first,
   );
-  const text = `
+  const counted = (pageText: string) => `
 WITH total AS (
   SELECT coalesce(sum(count), 0) AS n FROM package_counts WHERE owner = $1 AND repo = $2${status}
 ), page AS (
-  ${page.text}
+  ${pageText}
 )
 SELECT total.n, page.* FROM total LEFT JOIN page ON true ORDER BY ${orderBy}`;
-  return { text, values: page.values };
+  const lead = page.lead && counted(page.lead.text);
+  return { text: counted(page.text), lead, values: page.values };
 }
 
-/** The cursor queries' text for the plan checks in the tests. */
+/** The cursor queries' text for the plan checks in the tests: the whole page's, and its lead's. */
 export const keysetText = (byStatus: boolean, cursor: CursorQuery) =>
   keysetQuery(byStatus, cursor).text;
+export const keysetLeadText = (byStatus: boolean, cursor: CursorQuery) =>
+  keysetQuery(byStatus, cursor).lead;
 
 /** A row as the drivers give it: `pg` gives bigint as a string and timestamptz as a `Date`. */
 interface PackageRow {
@@ -285,14 +289,21 @@ export class SqlStore implements PackageStore {
     status: Status | undefined,
     cursor: CursorQuery,
   ): Promise<{ count: number; rows: Package[] }> {
-    const { text, values } = keysetQuery(status !== undefined, cursor);
+    const { text, lead, values } = keysetQuery(status !== undefined, cursor);
     const head = status === undefined ? [owner, repo] : [owner, repo, status];
-    const rows = await this.#db.query<PackageRow & { n: string | number }>(text, [
-      ...head,
-      ...values,
-    ]);
-    const count = Number(rows[0]?.n ?? 0);
-    return { count, rows: rows.filter((row) => row.id !== null).map(toPackage) };
+    const run = async (statement: string) => {
+      const rows = await this.#db.query<PackageRow & { n: string | number }>(statement, [
+        ...head,
+        ...values,
+      ]);
+      const count = Number(rows[0]?.n ?? 0);
+      return { count, rows: rows.filter((row) => row.id !== null).map(toPackage) };
+    };
+    // The range nearest the cursor first: at any depth but a range's last page, it fills the page
+    // alone, one index range read. A short one says the page runs on into the next ranges: the
+    // whole union then, one statement again, so a page and its count always come from one snapshot.
+    const near = lead === undefined ? undefined : await run(lead);
+    return near !== undefined && near.rows.length === cursor.limit ? near : run(text);
   }
 
   async search(

@@ -6,11 +6,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../../examples/package-store/stores/open-store.js";
 import {
   demoPackages,
+  PACKAGE_SORT,
+  type Package,
+  type PackageOrder,
   type PackageStore,
   STATUSES,
   type Status,
 } from "../../../examples/package-store/stores/package-store.js";
 import { sortColumns } from "../../../src/cursor/index.js";
+import { sortSettings } from "../../../src/pagination/sort-option.js";
+import { readSort } from "../../../src/pagination/sort-param.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
@@ -93,6 +98,26 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
     const cursor = cursorQuery(sortColumns([{ name: "id" }]), side, id === undefined ? undefined : [id], limit - 1);
     const { count, rows } = await (await filled()).keyset("demo", "tools", status, cursor);
     expect([count, rows.map((p) => p.id)]).toStrictEqual(expected);
+  });
+
+  // status,-created_at: awaiting_sync 11 6 1, completed 8 3, failed 9 4, quarantined 10 5,
+  // sync_in_progress 12 7 2 (one batch: one created_at). A page within the cursor's status comes
+  // from its own range alone on the SQL stores; one that runs into the next status, from all.
+  // biome-ignore format: one case a line
+  it.each<[string, "after" | "before", number, number, number[]]>([
+    ["within the cursor's status", "after", 11, 1, [6, 1]],
+    ["into the next status", "after", 6, 2, [1, 8, 3]],
+    ["from a status's last into the next", "after", 1, 2, [8, 3, 9]],
+    ["before, within the cursor's status", "before", 2, 1, [7, 12]],
+    ["before, into the previous status", "before", 3, 2, [8, 1, 6]],
+    ["after the last: none", "after", 2, 2, []],
+  ])("lists by cursor in a mixed order (status,-created_at): %s", async (_name, side, id, pageSize, expected) => {
+    const store = await filled();
+    const order = readSort(sortSettings(PACKAGE_SORT), "status,-created_at") as NonNullable<PackageOrder>;
+    const at = (await store.page("demo", "tools", undefined, id - 1, 1))[0] as Package;
+    const cursor = cursorQuery(order.terms, side, [at.status, at.created_at, at.id], pageSize);
+    const { count, rows } = await store.keyset("demo", "tools", undefined, cursor, order);
+    expect([count, rows.map((p) => p.id)]).toStrictEqual([12, expected]);
   });
 
   it("lists an unknown repository as 0 and no rows", async () => {
