@@ -84,7 +84,6 @@ export interface KeysetSql {
   readonly branchValues: readonly CursorValue[];
 }
 
-
 /**
  * A cursor's order, checked: columns that are SQL identifiers, each once, the last one unique
  * (the tie-breaker that makes the order total: rows created in one transaction share a

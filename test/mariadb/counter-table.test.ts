@@ -46,7 +46,7 @@ async function connect(): Promise<Connection> {
 }
 
 const query = async (text: string, values: readonly unknown[]) =>
-  (await db.query(text, values))[0] as Record<string, unknown>[];
+  (await db.query(text, [...values] as (string | number)[]))[0] as Record<string, unknown>[];
 
 let deadlocks = 0;
 /** Runs `work` until InnoDB does not roll it back (the whole transaction, when it was one). */
@@ -69,7 +69,8 @@ async function writer() {
     retried(
       async () => {
         await connection.query("BEGIN");
-        for (const { text, values } of steps) await connection.query(text, values);
+        for (const { text, values } of steps)
+          await connection.query(text, [...values] as (string | number)[]);
         await connection.query(commit ? "COMMIT" : "ROLLBACK");
       },
       () => connection.query("ROLLBACK"),
