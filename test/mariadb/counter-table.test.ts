@@ -1,8 +1,8 @@
 /**
  * The counter table on MariaDB (the suite's server, through mysql2, InnoDB at its default
  * REPEATABLE READ): applied while four connections write, then more of their transactions; every
- * count the counter gives equals `COUNT(*)` of the same filter (MariaDB's collation makes `a`, `A`
- * and `é`-less accents one group on both sides). A transaction InnoDB picks as a deadlock's victim
+ * count the counter gives equals `COUNT(*)` of the same filter (MariaDB's collation makes `a` and `A`
+ * one group on both sides). A transaction InnoDB picks as a deadlock's victim
  * is run again, as an application does.
  */
 import { type Connection, createConnection } from "mysql2/promise";

@@ -7,7 +7,7 @@
  */
 import { type CounterTable, counterRead } from "../../src/sql/counter-table.js";
 
-/** The grouped columns and their values: mixed case and an accent (one group in MariaDB's collation). */
+/** The grouped columns and their values: mixed case (`a` and `A`: one group in MariaDB's collation), an accent. */
 export const GROUP_VALUES = {
   owner: ["a", "A", "é"],
   repo: ["r", "s"],
