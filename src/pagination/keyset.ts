@@ -2,6 +2,7 @@ import { assertOption } from "../option-checks.js";
 import { BOOLEANS, DIRECTIONS, NULLS, SORT_TYPES, type SortType } from "../options.js";
 import { type Condition, conditionText } from "../sql/condition.js";
 import { DIALECTS } from "../sql/dialect.js";
+import { IDENTIFIER } from "../sql/identifier.js";
 import { keysetBranches, keysetCondition, keysetLead } from "../sql/keyset-condition.js";
 import { orderByText, orderTerms } from "../sql/order-by.js";
 import type { CursorValue } from "./cursor-token.js";
@@ -88,9 +89,6 @@ export interface KeysetSql {
    */
   readonly branchValues: readonly CursorValue[];
 }
-
-/** A SQL identifier pagewise quotes as it is: a letter or `_`, then letters, digits or `_`, up to 63. */
-export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
  * A cursor's order, checked: columns that are SQL identifiers, each once, the last one unique

@@ -6,7 +6,7 @@ import {
   describeValue,
 } from "../option-checks.js";
 import { BOOLEANS, defaults, NULLS, SORT_TYPES, type SortType } from "../options.js";
-import { IDENTIFIER } from "./keyset.js";
+import { IDENTIFIER } from "../sql/identifier.js";
 import { type SortTerm, sortOrder, sortTerm } from "./sort-order.js";
 import { parseSort, type SortSettings } from "./sort-param.js";
 
