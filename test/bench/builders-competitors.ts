@@ -31,7 +31,10 @@ export interface Competitor {
   walk(order: Order): Promise<WalkResult>;
 }
 
-/** Walks pages until `next` gives none; counts what came back (stops after 3x the table). */
+/**
+ * Walks pages until `next` gives none; counts what came back. Stops with an error at a page of
+ * rows all answered before (a walk that would go round for ever), or after 3x the table.
+ */
 export async function walkAll<T>(
   first: () => Promise<[ids: readonly unknown[], next: T | undefined]>,
   after: (cursor: T) => Promise<[ids: readonly unknown[], next: T | undefined]>,
@@ -41,8 +44,11 @@ export async function walkAll<T>(
     let [page, next] = await first();
     ids.push(...page);
     while (next !== undefined && ids.length < 3 * SMALL) {
+      const seen = new Set(ids.map(String));
       [page, next] = await after(next);
       ids.push(...page);
+      if (page.length > 0 && page.every((id) => seen.has(String(id))))
+        throw new Error("stuck: the next page repeats rows already answered");
     }
   } catch (error) {
     const distinct = new Set(ids.map(String)).size;
