@@ -13,7 +13,7 @@ import { createPool, type Pool as MysqlPool } from "mysql2";
 import pg from "pg";
 import { startMariaDb } from "../support/mariadb-server.js";
 import { startCluster } from "../support/postgres-cluster.js";
-import { type Column, type ExactRow, ORDERS, type Order, orderByText } from "./builders-table.js";
+import { type Column, type ExactRow, type Order, orderByText } from "./builders-table.js";
 
 /** A driver handle, by dialect. */
 export type Handle =
@@ -106,6 +106,3 @@ async function sqlite(): Promise<BenchDatabase> {
 
 /** Starts the database of `dialect`. */
 export const startDatabase = { postgres, mysql, sqlite } as const;
-
-/** The columns of an order, in order. */
-export const orderColumns = (order: Order): Column[] => ORDERS[order].map(([column]) => column);
