@@ -19,6 +19,7 @@ const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
   client: () => import("./client.js"),
   store: () => import("./store.js"),
   sql: () => import("./sql.js"),
+  builders: () => import("./builders.js"),
 };
 
 async function main(args: readonly string[]): Promise<void> {

@@ -24,7 +24,8 @@ import { SqlStore } from "../../examples/package-store/stores/sql-store.js";
 import { postgresBin, startCluster } from "../support/postgres-cluster.js";
 import { freshDatabase } from "../support/stores.js";
 import { latencyProxy } from "./latency-proxy.js";
-import { ceilingLine, median, printTable, times } from "./report.js";
+import { ceilingLine, printTable, times } from "./report.js";
+import { measure, type Task } from "./rounds.js";
 
 const BIG = 1_000_000;
 const SMALL = 10_000;
@@ -32,9 +33,6 @@ const MID = 100_000;
 const PAGE = 30;
 const FAST_ROUNDS = 1_000;
 const SLOW_ROUNDS = 15;
-/** Each task's warm-up: this many calls, or as many as fit in WARM_UP_MS (at least 3). */
-const WARM_UP_CALLS = 2_000;
-const WARM_UP_MS = 1_500;
 const KEY = "bench";
 const CURSOR_SECRET = "bench-cursor-secret-of-32-chars!";
 const DEPTH_ID = 900_000;
@@ -61,31 +59,6 @@ ANALYZE packages; ANALYZE package_counts;`;
 const COUNT_STAR = "SELECT count(*) AS n FROM packages WHERE owner = $1 AND repo = $2";
 const ROWS =
   "SELECT id, name, version, status, created_at FROM packages WHERE owner = $1 AND repo = $2 ORDER BY id LIMIT $3 OFFSET $4";
-
-type Task = [name: string, run: () => Promise<unknown>];
-
-/**
- * Each task's median ms over `rounds` rounds, the tasks taken in turn within a round. Only tasks
- * compared with each other are measured together: a 150 ms scan, or another statement, between
- * two sub-millisecond reads would disturb them.
- */
-async function measure(tasks: readonly Task[], rounds: number): Promise<Map<string, number>> {
-  // Warm-up until V8 has optimised the code on the path (a server's steady state): a few calls
-  // leave pagewise's pipeline interpreted, which measured 1.15x against 1.04x warmed on a page.
-  for (const [, run] of tasks) {
-    const until = performance.now() + WARM_UP_MS;
-    for (let i = 0; i < WARM_UP_CALLS && (i < 3 || performance.now() < until); i++) await run();
-  }
-  const samples = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, run] of tasks) {
-      const start = performance.now();
-      await run();
-      samples.get(name)?.push(performance.now() - start);
-    }
-  }
-  return new Map([...samples].map(([name, ms]) => [name, median(ms)]));
-}
 
 /** A GET of a list resource through pagewise's pipeline; fails unless 200. */
 function getter(resource: ReturnType<typeof defineResource>, repo: string, query: string) {

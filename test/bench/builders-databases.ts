@@ -1,0 +1,108 @@
+/**
+ * The builders suite's three databases, each started empty for the run and removed after it: a
+ * throwaway PostgreSQL cluster, a throwaway MariaDB server, and SQLite in a temporary file. Each
+ * gives the driver handle the builders take, runs the load's statements, and reads a row's sort
+ * values as exact text.
+ * @packageDocumentation
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { createPool, type Pool as MysqlPool } from "mysql2";
+import pg from "pg";
+import { startMariaDb } from "../support/mariadb-server.js";
+import { startCluster } from "../support/postgres-cluster.js";
+import { type Column, type ExactRow, type Order, orderByText } from "./builders-table.js";
+
+/** A driver handle, by dialect. */
+export type Handle =
+  | { readonly dialect: "postgres"; readonly pool: pg.Pool }
+  | { readonly dialect: "mysql"; readonly pool: MysqlPool }
+  | { readonly dialect: "sqlite"; readonly database: Database.Database };
+
+/** A started database. */
+export interface BenchDatabase {
+  readonly label: string;
+  readonly handle: Handle;
+  /** Runs statements one after another. */
+  exec(statements: readonly string[]): Promise<void>;
+  /** The sort values of the row at `position` (0-based) of `table` in `order`, as exact text. */
+  exactRow(table: string, order: Order, position: number): Promise<ExactRow>;
+  /** Closes the connections and removes the database. */
+  close(): Promise<void>;
+}
+
+const COLUMNS: readonly Column[] = ["id", "name", "status", "created_at", "note"];
+/** Each column as text with every digit the database stores (`cast` writes the dialect's cast). */
+const exactSelect = (cast: (column: Column) => string) =>
+  COLUMNS.map((column) => `${cast(column)} AS ${column}`).join(", ");
+const rowAt = (cast: (column: Column) => string, table: string, order: Order, at: number) =>
+  `SELECT ${exactSelect(cast)} FROM ${table} ORDER BY ${orderByText(order)} LIMIT 1 OFFSET ${at}`;
+
+async function postgres(): Promise<BenchDatabase> {
+  const cluster = await startCluster();
+  const pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
+  const cast = (column: Column) => `${column}::text`;
+  return {
+    label: "PostgreSQL server",
+    handle: { dialect: "postgres", pool },
+    exec: async (statements) => {
+      for (const statement of statements) await pool.query(statement);
+    },
+    exactRow: async (table, order, at) =>
+      (await pool.query<ExactRow>(rowAt(cast, table, order, at))).rows[0] as ExactRow,
+    close: async () => {
+      await pool.end();
+      cluster.remove();
+    },
+  };
+}
+
+async function mysql(): Promise<BenchDatabase> {
+  const server = await startMariaDb();
+  const pool = createPool({ uri: server.url, connectionLimit: 2 });
+  const promised = pool.promise();
+  // The helper's 64 MB buffer pool would read 1,000,000 rows and their indexes from disk.
+  await promised.query("SET GLOBAL innodb_buffer_pool_size = 1073741824");
+  const cast = (column: Column) => `CAST(${column} AS CHAR)`;
+  return {
+    label: "MariaDB server",
+    handle: { dialect: "mysql", pool },
+    exec: async (statements) => {
+      for (const statement of statements) await promised.query(statement);
+    },
+    exactRow: async (table, order, at) => {
+      const [rows] = await promised.query(rowAt(cast, table, order, at));
+      return (rows as ExactRow[])[0] as ExactRow;
+    },
+    close: async () => {
+      await promised.end();
+      server.remove();
+    },
+  };
+}
+
+async function sqlite(): Promise<BenchDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), "pagewise-builders-"));
+  const database = new Database(join(dir, "bench.db"));
+  database.pragma("journal_mode = WAL");
+  database.pragma("cache_size = -262144"); // 256 MB: the table and its indexes stay in memory
+  const cast = (column: Column) => `CAST(${column} AS TEXT)`;
+  return {
+    label: "SQLite (better-sqlite3, a file)",
+    handle: { dialect: "sqlite", database },
+    exec: async (statements) => {
+      for (const statement of statements) database.exec(statement);
+    },
+    exactRow: async (table, order, at) =>
+      database.prepare(rowAt(cast, table, order, at)).get() as ExactRow,
+    close: async () => {
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the database of `dialect`. */
+export const startDatabase = { postgres, mysql, sqlite } as const;

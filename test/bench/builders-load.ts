@@ -1,0 +1,89 @@
+/**
+ * The statements that create and fill the builders suite's tables on each dialect, the database
+ * generating its own rows in one statement (PostgreSQL generate_series, MariaDB's sequence
+ * engine, SQLite a recursive CTE), the indexes built after the rows, then ANALYZE.
+ *
+ * Every dialect gets the same rows: `name` a bijection of the id (so its order is not the id's),
+ * byte-ordered; `status` one of five; `created_at` from 2024-01-01 in steps of `stepUs`
+ * microseconds, `(id * 7919) % modulus` steps (pseudo-random, every value with microseconds); `note`
+ * NULL for one row in ten, else one of 101 values (ties).
+ * @packageDocumentation
+ */
+import type { DialectName } from "./builders-table.js";
+
+/** How a table's rows are generated. */
+export interface Fill {
+  readonly table: "packages" | "packages_small";
+  readonly size: number;
+  /** `created_at` = 2024-01-01 + ((id * 7919) % modulus) * stepUs microseconds. */
+  readonly modulus: number;
+  readonly stepUs: number;
+}
+
+/** 1,000,000 rows over about 347 days; 2,000 rows within 10 ms, about 200 in each millisecond. */
+export const BIG_FILL: Fill = {
+  table: "packages",
+  size: 1_000_000,
+  modulus: 999_983,
+  stepUs: 30_001,
+};
+export const SMALL_FILL: Fill = { table: "packages_small", size: 2_000, modulus: 2_003, stepUs: 5 };
+
+const STATUS = (g: string) =>
+  `CASE ${g} % 5 WHEN 0 THEN 'awaiting_sync' WHEN 1 THEN 'sync_in_progress' WHEN 2 THEN 'completed' WHEN 3 THEN 'failed' ELSE 'quarantined' END`;
+const NOTE = (g: string, concat: (a: string, b: string) => string) =>
+  `CASE WHEN ${g} % 10 = 0 THEN NULL ELSE ${concat("'n'", `(${g} * 37) % 101`)} END`;
+const MICROS = (g: string, fill: Fill) => `((${g} * 7919) % ${fill.modulus}) * ${fill.stepUs}`;
+
+/** The indexes each measured order reads (the tie-breaker last; the direction of created_at's). */
+const indexes = (table: string) => [
+  `CREATE INDEX ${table}_created_at ON ${table} (created_at, id)`,
+  `CREATE INDEX ${table}_name ON ${table} (name, id)`,
+  `CREATE INDEX ${table}_status ON ${table} (status, created_at DESC, id)`,
+  `CREATE INDEX ${table}_note ON ${table} (note, id)`,
+];
+
+function postgres(fill: Fill): string[] {
+  const { table, size } = fill;
+  return [
+    `CREATE TABLE ${table} (id bigint PRIMARY KEY, name text COLLATE "C" NOT NULL, status text NOT NULL, created_at timestamptz(6) NOT NULL, note text)`,
+    `INSERT INTO ${table} SELECT g, 'pkg-' || lpad(to_hex((g * 2654435761) % 4294967296), 8, '0'), ${STATUS("g")},
+      timestamptz '2024-01-01 00:00:00+00' + ${MICROS("g", fill)} * interval '1 microsecond', ${NOTE("g", (a, b) => `${a} || ${b}`)}
+      FROM generate_series(1::bigint, ${size}) AS g`,
+    ...indexes(table),
+    `ANALYZE ${table}`,
+  ];
+}
+
+function mysql(fill: Fill): string[] {
+  const { table, size } = fill;
+  return [
+    `CREATE TABLE ${table} (id BIGINT PRIMARY KEY, name VARCHAR(64) COLLATE utf8mb4_bin NOT NULL, status VARCHAR(20) NOT NULL, created_at DATETIME(6) NOT NULL, note VARCHAR(64) NULL) ENGINE=InnoDB`,
+    `INSERT INTO ${table} SELECT seq, CONCAT('pkg-', LPAD(LOWER(HEX((seq * 2654435761) % 4294967296)), 8, '0')), ${STATUS("seq")},
+      TIMESTAMP '2024-01-01 00:00:00' + INTERVAL ${MICROS("seq", fill)} MICROSECOND, ${NOTE("seq", (a, b) => `CONCAT(${a}, ${b})`)}
+      FROM seq_1_to_${size}`,
+    ...indexes(table),
+    `ANALYZE TABLE ${table}`,
+  ];
+}
+
+function sqlite(fill: Fill): string[] {
+  const { table, size } = fill;
+  return [
+    `CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name TEXT COLLATE BINARY NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL, note TEXT)`,
+    `WITH RECURSIVE s(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM s WHERE g < ${size}),
+      t(g, us) AS (SELECT g, ${MICROS("g", fill)} FROM s)
+      INSERT INTO ${table} SELECT g, printf('pkg-%08x', (g * 2654435761) % 4294967296), ${STATUS("g")},
+      strftime('%Y-%m-%d %H:%M:%S', 1704067200 + us / 1000000, 'unixepoch') || printf('.%06d', us % 1000000), ${NOTE("g", (a, b) => `${a} || ${b}`)}
+      FROM t`,
+    ...indexes(table),
+    `ANALYZE`,
+  ];
+}
+
+/** The statements that create, fill, index and analyze `fill`'s table on `dialect`. */
+export const loadStatements: Readonly<Record<DialectName, (fill: Fill) => string[]>> = {
+  postgres,
+  mysql,
+  sqlite,
+};

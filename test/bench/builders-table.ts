@@ -1,0 +1,72 @@
+/**
+ * The builders suite's table, the same on every dialect: `packages` (1,000,000 rows, measured)
+ * and `packages_small` (2,000 rows, walked whole to see which rows a paginator answers), with
+ * the orders measured or walked on them.
+ * @packageDocumentation
+ */
+
+/** The dialects the suite measures. */
+export type DialectName = "postgres" | "mysql" | "sqlite";
+export const DIALECT_NAMES: readonly DialectName[] = ["postgres", "mysql", "sqlite"];
+
+/** The columns of both tables. */
+export type Column = "id" | "name" | "status" | "created_at" | "note";
+
+/** One term of an order: a column and its direction. */
+export type Term = readonly [column: Column, direction: "asc" | "desc"];
+
+/** The orders, each with its unique tie-breaker (`id`) last. */
+export const ORDERS = {
+  created_at: [
+    ["created_at", "asc"],
+    ["id", "asc"],
+  ],
+  name: [
+    ["name", "asc"],
+    ["id", "asc"],
+  ],
+  "status,-created_at": [
+    ["status", "asc"],
+    ["created_at", "desc"],
+    ["id", "asc"],
+  ],
+  /** A nullable column (NULLs last ascending on PostgreSQL, first on MySQL and SQLite). */
+  note: [
+    ["note", "asc"],
+    ["id", "asc"],
+  ],
+  "-created_at": [
+    ["created_at", "desc"],
+    ["id", "asc"],
+  ],
+} as const satisfies Record<string, readonly Term[]>;
+export type Order = keyof typeof ORDERS;
+
+/** The orders measured at depth on the big table. */
+export const MEASURED: readonly Order[] = ["created_at", "name", "status,-created_at"];
+/** The orders walked whole on the small table: NULLs, and microseconds both ways. */
+export const WALKED: readonly Order[] = ["note", "created_at", "-created_at"];
+
+/** Rows of the big table, of the small one. */
+export const BIG = 1_000_000;
+export const SMALL = 2_000;
+/** Rows per page. */
+export const PAGE = 30;
+/** The row a page at 90% depth follows (its 0-based position in the order). */
+export const DEPTH = 900_000;
+
+/** A row's sort values as exact text (timestamps at the database's microseconds, ids exact). */
+export type ExactRow = Readonly<Record<Column, string | null>>;
+
+/** The table each builder maps (the columns' names as they are in the database). */
+export interface PackagesTable {
+  id: string | number;
+  name: string;
+  status: string;
+  created_at: string | Date;
+  note: string | null;
+}
+
+/** The SQL text of an order's ORDER BY (no NULLS clause: each dialect's own NULL order). */
+export const orderByText = (order: Order): string =>
+  ORDERS[order].map(([column, direction]) => `${column} ${direction}`).join(", ");

@@ -1,0 +1,191 @@
+/**
+ * Builders suite: pages of 30 from 1,000,000 rows on a PostgreSQL server, a MariaDB server and
+ * SQLite (a file), written by hand with Kysely 0.28 and with Drizzle 0.45 (page 1, the OFFSET page
+ * at 90% depth, the keyset page there in the shape best for each dialect), beside kysely-paginate
+ * and drizzle-cursor on the same tables, for the orders `created_at`, `name` and
+ * `status,-created_at`; then which rows those two answer when walking a 2,000-row table whole.
+ * Each figure is a median of rounds measured in the same run (rounds.ts); pagewise's own pages
+ * are measured when builders-pagewise.ts names them.
+ * @packageDocumentation
+ */
+
+import { type Competitor, drizzleCursor, kyselyPaginate } from "./builders-competitors.js";
+import { type BenchDatabase, startDatabase } from "./builders-databases.js";
+import { drizzlePagesOf } from "./builders-drizzle.js";
+import { type HandPages, kyselyOf, kyselyPages } from "./builders-kysely.js";
+import { BIG_FILL, loadStatements, SMALL_FILL } from "./builders-load.js";
+import { type Builder, PAGEWISE } from "./builders-pagewise.js";
+import { bestShape } from "./builders-shapes.js";
+import {
+  DEPTH,
+  DIALECT_NAMES,
+  type DialectName,
+  MEASURED,
+  type Order,
+  SMALL,
+  WALKED,
+} from "./builders-table.js";
+import { ceilingLine, printTable, times } from "./report.js";
+import { measure, type Task } from "./rounds.js";
+
+/** A task slower than this on its first call is a scan: measured in few rounds, apart. */
+const SLOW_MS = 20;
+const FAST_ROUNDS = 200;
+const SLOW_ROUNDS = 3;
+
+/** Each builder's pages on one database: the hand-written ones, and pagewise's when named. */
+function pagesOf(db: BenchDatabase): [label: string, pages: HandPages][] {
+  const { handle } = db;
+  const dialect = handle.dialect;
+  const hand: [string, HandPages][] = [
+    ["Kysely by hand", kyselyPages(kyselyOf(handle), dialect)],
+    ["Drizzle by hand", drizzlePagesOf(handle)],
+  ];
+  const pagewise = (["Kysely", "Drizzle"] as const satisfies Builder[]).flatMap(
+    (builder): [string, HandPages][] => {
+      const slot = PAGEWISE[builder][dialect];
+      return slot === undefined ? [] : [[`pagewise/${builder.toLowerCase()}`, slot(handle)]];
+    },
+  );
+  return [...hand, ...pagewise];
+}
+
+/** The tasks of one order: every builder's three pages, each competitor's at the same depth. */
+async function orderTasks(
+  db: BenchDatabase,
+  order: Order,
+  pages: readonly [string, HandPages][],
+  competitors: readonly Competitor[],
+): Promise<Task[]> {
+  const row = await db.exactRow("packages", order, DEPTH - 1);
+  const shape = bestShape(db.handle.dialect, order);
+  const tasks: Task[] = pages.flatMap(([label, page]): Task[] => [
+    [`${label}: page 1`, () => page.first(order)],
+    [`${label}: OFFSET at 90%`, () => page.offset(order, DEPTH)],
+    [`${label}: keyset at 90% (${shape})`, () => page.keyset(order, row)],
+  ]);
+  for (const competitor of competitors) {
+    tasks.push([
+      `${competitor.name}: cursor at 90%`,
+      await competitor.cursorAfter(order, DEPTH - 1),
+    ]);
+    const offset = competitor.offsetAt?.(order, DEPTH);
+    if (offset !== undefined) tasks.push([`${competitor.name}: offset at 90%`, offset]);
+  }
+  return tasks;
+}
+
+/** Medians of `tasks`: two probe calls each, then the fast ones and the slow ones apart. */
+async function medians(tasks: readonly Task[]): Promise<Map<string, number>> {
+  const fast: Task[] = [];
+  const slow: Task[] = [];
+  for (const task of tasks) {
+    await task[1](); // a first call reads cold pages: the second says what a task costs
+    const start = performance.now();
+    await task[1]();
+    (performance.now() - start < SLOW_MS ? fast : slow).push(task);
+  }
+  return new Map([...(await measure(fast, FAST_ROUNDS)), ...(await measure(slow, SLOW_ROUNDS))]);
+}
+
+/** The goal lines of one order: each page at depth against the best hand-written keyset. */
+function printGoals(ms: Map<string, number>, pages: readonly [string, HandPages][]): void {
+  const at = (prefix: string) =>
+    [...ms].find(([name]) => name.startsWith(prefix))?.[1] ?? Number.NaN;
+  const best = Math.min(at("Kysely by hand: keyset"), at("Drizzle by hand: keyset"));
+  for (const [label] of pages) {
+    const keyset = at(`${label}: keyset`);
+    console.log(
+      `  ${label}: keyset at 90% vs its page 1: ${times(keyset / at(`${label}: page 1`))}; OFFSET at 90% vs the keyset: ${times(at(`${label}: OFFSET`) / keyset)}`,
+    );
+  }
+  for (const [name, value] of ms) {
+    if (name.includes("cursor at 90%") || name.includes("offset at 90%"))
+      console.log(`  ${name} vs the best hand-written keyset: ${times(value / best)}`);
+  }
+  for (const [label] of pages.filter(([label]) => label.startsWith("pagewise/"))) {
+    const builder = label.endsWith("kysely") ? "Kysely" : "Drizzle";
+    console.log(
+      ceilingLine(
+        `${label} page 1 vs ${builder} by hand`,
+        at(`${label}: page 1`) / at(`${builder} by hand: page 1`),
+        1.05,
+      ),
+    );
+    console.log(
+      ceilingLine(
+        `${label} keyset at 90% vs its page 1`,
+        at(`${label}: keyset`) / at(`${label}: page 1`),
+        1.5,
+      ),
+    );
+    console.log(
+      ceilingLine(`${label} keyset at 90% vs the best by hand`, at(`${label}: keyset`) / best, 1.2),
+    );
+    for (const [name, value] of ms)
+      if (name.includes("cursor at 90%"))
+        console.log(
+          ceilingLine(`${label} keyset at 90% vs ${name}`, at(`${label}: keyset`) / value, 1),
+        );
+  }
+}
+
+/** Which rows each competitor answers walking the small table whole, by order. */
+async function printWalks(competitors: readonly Competitor[]): Promise<void> {
+  console.log(
+    `\nWalking ${SMALL.toLocaleString("en-US")} rows whole (pages of 30, from each page's last row):`,
+  );
+  const rows: string[][] = [["paginator", "order", "answered", "missing", "repeated", "error"]];
+  for (const competitor of competitors) {
+    for (const order of WALKED) {
+      const walk = await competitor.walk(order);
+      rows.push([
+        competitor.name,
+        order,
+        String(walk.returned),
+        String(SMALL - walk.distinct),
+        String(walk.returned - walk.distinct),
+        walk.error?.slice(0, 60) ?? "",
+      ]);
+    }
+  }
+  printTable(rows);
+}
+
+/** Loads, measures and walks one dialect, then removes its database. */
+async function dialectSuite(dialect: DialectName): Promise<void> {
+  const db = await startDatabase[dialect]();
+  try {
+    const started = performance.now();
+    await db.exec([...loadStatements[dialect](BIG_FILL), ...loadStatements[dialect](SMALL_FILL)]);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `\n${db.label}: loaded ${(BIG_FILL.size + SMALL).toLocaleString("en-US")} rows in ${seconds} s`,
+    );
+    const competitors = [drizzleCursor(db.handle), await kyselyPaginate(db.handle)];
+    const pages = pagesOf(db);
+    for (const order of MEASURED) {
+      const ms = await medians(await orderTasks(db, order, pages, competitors));
+      console.log(
+        `\n${db.label}, order ${order}, page of 30 at 90% depth (row ${DEPTH.toLocaleString("en-US")}):`,
+      );
+      printTable([
+        ["task", "median ms"],
+        ...[...ms].map(([name, value]) => [name, value.toFixed(3)]),
+      ]);
+      printGoals(ms, pages);
+    }
+    await printWalks(competitors);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Every dialect in turn. */
+export async function run(): Promise<void> {
+  if (Object.values(PAGEWISE).every((slots) => Object.keys(slots).length === 0))
+    console.log(
+      "pagewise/kysely and pagewise/drizzle are not on this branch: their pages are not measured.",
+    );
+  for (const dialect of DIALECT_NAMES) await dialectSuite(dialect);
+}
