@@ -78,7 +78,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
         "walkItems",
         "walkPages",
       ],
-      ["drizzlePages"],
+      ["drizzleCursorPages", "drizzlePages"],
     ]);
   });
 

@@ -91,7 +91,7 @@ describe("entry points", () => {
         "sortColumns",
       ],
     ],
-    ["pagewise/drizzle", drizzle, ["drizzlePages"]],
+    ["pagewise/drizzle", drizzle, ["drizzleCursorPages", "drizzlePages"]],
     [
       "pagewise/client",
       client,

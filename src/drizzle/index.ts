@@ -3,6 +3,7 @@
  * MySQL/MariaDB and SQLite (docs/drizzle.md).
  */
 
+export { drizzleCursorPages } from "./drizzle-cursor-pages.js";
 export type { DrizzleListOptions, DrizzlePagesOptions } from "./drizzle-options.js";
 export { drizzlePages } from "./drizzle-pages.js";
 export type { DrizzleDatabase, DrizzleQuery, RowOf } from "./drizzle-types.js";
