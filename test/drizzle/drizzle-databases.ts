@@ -114,6 +114,7 @@ async function pgFill(
       r.score,
     ]);
   }
+  await query("analyze packages", []);
 }
 
 /** PostgreSQL in PGlite (in this process). */
@@ -172,6 +173,7 @@ export async function openMariaDbDrizzle(url: string): Promise<DrizzleDatabaseUn
       if (rows.length === 0) return;
       const values = rows.map((r) => [String(r.id), r.name, r.owner, r.createdAt, r.score]);
       await connection.query("insert into packages values ?", [values]);
+      await connection.query("analyze table packages");
     },
     close: () => connection.end(),
   };
