@@ -14,7 +14,13 @@ import type { DrizzleDatabaseUnderTest, PackageRow } from "./drizzle-databases.j
 
 const SECRET = "drizzle-walk-secret-drizzle-walk-secret";
 export const WALK_SORT = {
-  fields: { name: true, created_at: { type: "timestamp" }, score: { nullable: true }, id: true },
+  fields: {
+    name: true,
+    owner: true,
+    created_at: { type: "timestamp" },
+    score: { nullable: true },
+    id: true,
+  },
   tieBreaker: { column: "id", type: "bigint" },
 } as const;
 const NAMES = ["alpha", "Alpha", "ALPHA", "émile", "Émile", "zeta", "Zeta", "beta"];

@@ -54,6 +54,17 @@ export const mysqlPackages = mysqlTable("packages", {
   score: int("score"),
 });
 
+/** A statement Drizzle ran. */
+export interface Logged {
+  readonly query: string;
+  readonly params: readonly unknown[];
+}
+
+/** A Drizzle logger that keeps every statement. */
+function logger(log: Logged[]) {
+  return { logQuery: (query: string, params: unknown[]) => void log.push({ query, params }) };
+}
+
 /** An open database with the (empty) `packages` table. */
 export interface DrizzleDatabaseUnderTest {
   readonly name: "sqlite" | "pglite" | "mariadb" | "postgres";
@@ -61,8 +72,10 @@ export interface DrizzleDatabaseUnderTest {
   // biome-ignore lint/suspicious/noExplicitAny: the suites run one body on every dialect's database
   readonly db: any;
   readonly packages: typeof pgPackages;
-  /** Runs SQL text without parameters; its rows. */
-  readonly raw: (text: string) => Promise<Record<string, unknown>[]>;
+  /** Runs SQL text, with parameters when given; its rows. */
+  readonly raw: (text: string, params?: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+  /** Every statement Drizzle ran, with its parameters, as its logger saw them. */
+  readonly log: Logged[];
   /** Empties the table and inserts the rows. */
   readonly fill: (rows: readonly PackageRow[]) => Promise<void>;
   readonly close: () => Promise<void>;
@@ -81,12 +94,17 @@ export async function openSqliteDrizzle(): Promise<DrizzleDatabaseUnderTest> {
   sqlite.db.defaultSafeIntegers(true);
   sqlite.db.exec(`create table packages (${COLUMNS}, created_at text not null, score integer)`);
   for (const statement of indexes()) sqlite.db.exec(statement);
-  const db = sqliteDrizzle({ client: sqlite.db });
-  const raw = async (text: string) =>
-    sqlite.db.prepare(text).safeIntegers(true).all() as Record<string, unknown>[];
+  const log: Logged[] = [];
+  const db = sqliteDrizzle({ client: sqlite.db, logger: logger(log) });
+  const raw = async (text: string, params: readonly unknown[] = []) =>
+    sqlite.db
+      .prepare(text)
+      .safeIntegers(true)
+      .all(...params) as Record<string, unknown>[];
   return {
     name: "sqlite",
     db,
+    log,
     packages: sqlitePackages as never,
     raw,
     fill: async (rows) => {
@@ -123,11 +141,14 @@ export async function openPgliteDrizzle(): Promise<DrizzleDatabaseUnderTest> {
   await client.exec(PG_TABLE);
   for (const statement of indexes()) await client.exec(statement);
   const query = (text: string, values: unknown[]) => client.query(text, values);
+  const log: Logged[] = [];
   return {
     name: "pglite",
-    db: pgliteDrizzle({ client }),
+    db: pgliteDrizzle({ client, logger: logger(log) }),
+    log,
     packages: pgPackages,
-    raw: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    raw: async (text, params = []) =>
+      (await client.query<Record<string, unknown>>(text, params as unknown[])).rows,
     fill: (rows) => pgFill(query, rows),
     close: () => client.close(),
   };
@@ -140,11 +161,13 @@ export async function openPostgresDrizzle(url: string): Promise<DrizzleDatabaseU
   await pool.query(PG_TABLE);
   for (const statement of indexes()) await pool.query(statement);
   const query = (text: string, values: unknown[]) => pool.query(text, values);
+  const log: Logged[] = [];
   return {
     name: "postgres",
-    db: pgDrizzle({ client: pool }),
+    db: pgDrizzle({ client: pool, logger: logger(log) }),
+    log,
     packages: pgPackages,
-    raw: async (text) => (await pool.query(text)).rows,
+    raw: async (text, params = []) => (await pool.query(text, params as unknown[])).rows,
     fill: (rows) => pgFill(query, rows),
     close: () => pool.end(),
   };
@@ -163,11 +186,14 @@ export async function openMariaDbDrizzle(url: string): Promise<DrizzleDatabaseUn
     `create table packages (${COLUMNS}, created_at datetime(6) not null, score int)`,
   );
   for (const statement of indexes()) await connection.query(statement);
+  const log: Logged[] = [];
   return {
     name: "mariadb",
-    db: mysqlDrizzle({ client: connection }),
+    db: mysqlDrizzle({ client: connection, logger: logger(log) }),
+    log,
     packages: mysqlPackages as never,
-    raw: async (text) => (await connection.query(text))[0] as Record<string, unknown>[],
+    raw: async (text, params = []) =>
+      (await connection.query(text, params as never))[0] as Record<string, unknown>[],
     fill: async (rows) => {
       await connection.query("delete from packages");
       if (rows.length === 0) return;
