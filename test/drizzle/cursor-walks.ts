@@ -5,6 +5,7 @@
  * the end and back to the start gives every row once, in the database's own `ORDER BY` of the
  * whole table.
  */
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { handleResource } from "../../src/adapter/index.js";
@@ -90,6 +91,51 @@ export function describeWalks(
     const rows = await t.raw(`select ${CAST[t.name]} as id from packages order by ${order}`);
     return rows.map((r) => String(r.id));
   };
+
+  it.each([
+    [
+      "the whole row",
+      () => t.db.select().from(t.packages),
+      ["id", "name", "owner", "createdAt", "score"],
+    ],
+    [
+      "a partial selection, an expression under its own name",
+      () =>
+        t.db
+          .select({
+            id: t.packages.id,
+            created_at: t.packages.createdAt,
+            loud: sql<string>`upper(${t.packages.name})`.as("loud"),
+          })
+          .from(t.packages),
+      ["id", "created_at", "loud"],
+    ],
+  ])("answers %s as selected: its members and nothing added", async (_name, query, members) => {
+    await t.fill([
+      {
+        id: 2n ** 53n + 1n,
+        name: "Émile",
+        owner: "ada",
+        createdAt: STAMPS[0] as string,
+        score: null,
+      },
+    ]);
+    const list = defineResource({
+      GET: cursorList({
+        secret: SECRET,
+        sort: WALK_SORT,
+        handler: drizzleCursorPages(t.db, query),
+      }),
+    });
+    const answer = await handleResource(list, {
+      method: "GET",
+      url: "/?sort=-created_at",
+      header: () => undefined,
+      native: null,
+    });
+    const rows = JSON.parse(answer.body as string) as Record<string, unknown>[];
+    expect(rows.map((r) => Object.keys(r))).toStrictEqual([members]);
+  });
 
   it("walks forward to the end and back to the start: every row once, in the database's order", async () => {
     await fc.assert(
