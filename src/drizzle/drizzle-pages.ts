@@ -1,4 +1,5 @@
 import type { PageSlice } from "../pagination/paginate.js";
+import type { SortTerm } from "../pagination/sort-order.js";
 import type { ListContext, ListCount, ListResult } from "../resource/methods.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
@@ -51,9 +52,7 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
     const order = orderTerms(terms, dialect);
     const items = async ({ offset, limit }: PageSlice) => {
       const source = querySource(query(context));
-      const sorted = orderBy(order, (place) =>
-        source.column((terms[place] as { column: string }).column),
-      );
+      const sorted = orderBy(order, (place) => source.column((terms[place] as SortTerm).column));
       const rows = await select(source.fields)
         .from(source.subquery)
         .orderBy(...sorted)

@@ -45,6 +45,6 @@ export function querySource(query: DrizzleQuery): QuerySource {
  * columnOf("__pagewise", "id"); // sql`"__pagewise"."id"`
  * ```
  */
-export function columnOf(alias: string, name: string): SQL {
+function columnOf(alias: string, name: string): SQL {
   return sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
 }
