@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import * as adapter from "../src/adapter/index.js";
 import * as client from "../src/client/index.js";
 import * as cursor from "../src/cursor/index.js";
+import * as drizzle from "../src/drizzle/index.js";
 import * as express from "../src/express/index.js";
 import * as fastify from "../src/fastify/index.js";
 import * as fetchEntry from "../src/fetch/index.js";
@@ -21,6 +22,7 @@ const ENTRY_FILES = {
   "pagewise/fetch": "fetch/index.ts",
   "pagewise/cursor": "cursor/index.ts",
   "pagewise/client": "client/index.ts",
+  "pagewise/drizzle": "drizzle/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -89,6 +91,7 @@ describe("entry points", () => {
         "sortColumns",
       ],
     ],
+    ["pagewise/drizzle", drizzle, ["drizzleCursorPages", "drizzlePages"]],
     [
       "pagewise/client",
       client,

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import type { CursorValue } from "../pagination/cursor-token.js";
+import type { SortTerm } from "../pagination/sort-order.js";
+import type { CursorContext, CursorQuery, CursorResult } from "../resource/cursor-method.js";
+import type { Dialect } from "../sql/dialect.js";
+import { keysetPlan } from "../sql/keyset-plan.js";
+import { drizzleDialect } from "./drizzle-dialect.js";
+import type { DrizzleListOptions } from "./drizzle-options.js";
+import {
+  type DrizzleDatabase,
+  type DrizzleQuery,
+  type RowOf,
+  type SelectChain,
+  selectOf,
+} from "./drizzle-types.js";
+import { hiddenFields, withoutHidden } from "./hidden-values.js";
+import { keysetWhere } from "./keyset-where.js";
+import { orderBy } from "./order-by.js";
+import { type QuerySource, querySource } from "./query-source.js";
+import { sortTerms } from "./sort-terms.js";
+
+/** Any cursor handler's context (see `AnyListContext` in drizzle-pages.ts for why `any`). */
+// biome-ignore lint/suspicious/noExplicitAny: the widest context, so any cursor list's handler fits
+type AnyCursorContext = CursorContext<any, any, any, any>;
+
+/**
+ * A cursor-mode list handler from the user's own Drizzle select: the keyset page after or before
+ * the request's cursor, in the request's `sort`, written in the shape the dialect's planner reads
+ * as an index range (a row value, the written-out predicate, or a UNION ALL of one range per
+ * prefix of the order), each value bound. Each sort value is read at the database's precision
+ * beside the row (a timestamp or a bigint as text) and carried to the cursor out of sight: the
+ * rows are the query's rows, typed as the query's.
+ *
+ * @param db - the Drizzle database
+ * @param query - the request's select, from the handler's context (`params`, `path`)
+ * @param options - `dialect` (read from `db` when not given)
+ * @throws {TypeError} when defined: a dialect that cannot be read; when called: a list without
+ *   `sort`
+ * @example
+ * ```ts
+ * cursorList({
+ *   secret,
+ *   sort: { fields: { name: true, created_at: { type: "timestamp" } }, tieBreaker: "id" },
+ *   handler: drizzleCursorPages(db, () => db.select().from(packages)),
+ * });
+ * ```
+ */
+export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorContext>(
+  db: DrizzleDatabase,
+  query: (context: C) => Q,
+  options: DrizzleListOptions = {},
+): (context: C) => CursorResult<RowOf<Q>> {
+  const dialect = drizzleDialect(db, options.dialect);
+  return (context) => {
+    const terms = sortTerms(context, "drizzleCursorPages");
+    return {
+      items: async (cursor: CursorQuery) => {
+        const rows = await keysetSelect(db, querySource(query(context)), terms, cursor, dialect);
+        return rows.map((row) => withoutHidden(row, terms.length) as RowOf<Q>);
+      },
+    };
+  };
+}
+
+/** The page's select: one query, or a UNION ALL of one per branch of the plan. */
+function keysetSelect(
+  db: DrizzleDatabase,
+  source: QuerySource,
+  terms: readonly SortTerm[],
+  cursor: CursorQuery,
+  dialect: Dialect,
+): SelectChain {
+  const { side, values, limit } = cursor;
+  const at =
+    values === undefined
+      ? undefined
+      : { backward: side === "before", nulls: values.map((v) => v === null) };
+  const plan = keysetPlan(terms, at, dialect);
+  const column = (place: number) => source.column((terms[place] as SortTerm).column);
+  const value = (place: number) => bound(terms[place] as SortTerm, values?.[place], dialect);
+  const fields = {
+    ...source.fields,
+    ...hiddenFields(terms, (t) => source.column(t.column), dialect),
+  };
+  const select = selectOf(db);
+  const branch = (where: Parameters<typeof keysetWhere>[0]) =>
+    select(fields)
+      .from(source.subquery)
+      .where(keysetWhere(where, column, value))
+      .orderBy(...orderBy(plan.order, column))
+      .limit(limit);
+  if (plan.union === undefined) return branch(plan.where);
+  const [first, ...rest] = plan.union.map((where, i) => {
+    const alias = `__pagewise_branch_${i}`;
+    return select().from(branch(where).as(alias));
+  });
+  const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
+  // A compound select's ORDER BY names its output columns: the user's, as the query names them.
+  const output = (place: number) => sql`${sql.identifier((terms[place] as SortTerm).column)}`;
+  return union.orderBy(...orderBy(plan.order, output)).limit(limit);
+}
+
+/**
+ * A cursor's value as the driver binds it: a bigint's text as a bigint where the dialect compares
+ * text with an integer as a double (MySQL, MariaDB) or binds it best so (SQLite); as text on
+ * PostgreSQL, which reads it as the column's type.
+ */
+function bound(term: SortTerm, value: CursorValue | undefined, dialect: Dialect): unknown {
+  if (term.type !== "bigint" || dialect.name === "postgres" || value === null) return value;
+  return BigInt(value as string | number);
+}

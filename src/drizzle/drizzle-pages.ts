@@ -1,0 +1,72 @@
+import type { PageSlice } from "../pagination/paginate.js";
+import type { SortTerm } from "../pagination/sort-order.js";
+import type { ListContext, ListCount, ListResult } from "../resource/methods.js";
+import { countStrategy } from "../sql/count-strategy.js";
+import { dialectColumns } from "../sql/dialect-columns.js";
+import { orderTerms } from "../sql/order-by.js";
+import { countQuery } from "./count-query.js";
+import { drizzleDialect } from "./drizzle-dialect.js";
+import type { DrizzlePagesOptions } from "./drizzle-options.js";
+import { type DrizzleDatabase, type DrizzleQuery, type RowOf, selectOf } from "./drizzle-types.js";
+import { orderBy } from "./order-by.js";
+import { querySource } from "./query-source.js";
+import { sortTerms } from "./sort-terms.js";
+
+/**
+ * Any list handler's context: what the handler's own context is inferred as where the list's
+ * types reach it, and its parameters `any` where they do not (inside a generic `list({ … })`,
+ * TypeScript infers no context for a nested generic call: annotate it to type `params`).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the widest context, so any list's handler fits
+type AnyListContext = ListContext<any, any, any, any>;
+
+/**
+ * A page-mode list handler from the user's own Drizzle select: the rows ordered by the request's
+ * `sort` (the tie-breaker last), `LIMIT`/`OFFSET`, and the count the `count` option says. The
+ * query becomes a subquery (`.as()`): its `where`, joins and selection stay as written, and the
+ * rows are its rows, typed as the query's.
+ *
+ * @param db - the Drizzle database
+ * @param query - the request's select, from the handler's context (`params`, `path`)
+ * @param options - `count` (default `"exact"`) and `dialect` (read from `db` when not given)
+ * @throws {TypeError} when defined: a dialect that cannot be read, a count not listed, an estimate
+ *   on SQLite; when called: a list without `sort`
+ * @example
+ * ```ts
+ * list({
+ *   sort: { fields: { name: true, created_at: { type: "timestamp" } }, tieBreaker: "id" },
+ *   handler: drizzlePages(db, ({ path }) => db.select().from(packages).where(eq(packages.owner, path.owner)), { count: { cap: 10_000 } }),
+ * });
+ * ```
+ */
+export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
+  db: DrizzleDatabase,
+  query: (context: C) => Q,
+  options: DrizzlePagesOptions<C> = {},
+): (context: C) => ListResult<RowOf<Q>> {
+  const dialect = drizzleDialect(db, options.dialect);
+  const strategy = countStrategy<C>(options.count, dialect);
+  const select = selectOf(db);
+  return (context) => {
+    const terms = dialectColumns(sortTerms(context, "drizzlePages"), dialect);
+    const order = orderTerms(terms, dialect);
+    const items = async ({ offset, limit }: PageSlice) => {
+      const source = querySource(query(context));
+      const sorted = orderBy(order, (place) => source.column((terms[place] as SortTerm).column));
+      const rows = await select(source.fields)
+        .from(source.subquery)
+        .orderBy(...sorted)
+        .limit(limit)
+        .offset(offset);
+      return rows as RowOf<Q>[];
+    };
+    if (strategy.kind === "none") return { items };
+    const count: ListCount =
+      strategy.kind === "of"
+        ? () => strategy.of(context) as never
+        : strategy.whenNeeded
+          ? { whenNeeded: () => countQuery(db, query(context), strategy.query, dialect) }
+          : () => countQuery(db, query(context), strategy.query, dialect);
+    return { count, items };
+  };
+}

@@ -1,0 +1,77 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { SortTerm } from "../pagination/sort-order.js";
+import { carryValues } from "../resource/carried-values.js";
+import type { Dialect } from "../sql/dialect.js";
+
+/** The alias of the value of the sort term at a place, selected beside the user's row. */
+const hiddenAlias = (place: number) => `__pagewise_${place}`;
+
+/**
+ * A sort column's value as the cursor keeps it: every digit the database stores. A timestamp or a
+ * bigint as text (PostgreSQL `::text`, MySQL `CAST(… AS CHAR)`, SQLite `CAST(… AS TEXT)` for a
+ * bigint; SQLite keeps a timestamp as its stored value already), anything else as the driver
+ * reads the column.
+ *
+ * @param term - the sort term
+ * @param column - its column
+ * @param dialect - the database's dialect
+ * @example
+ * ```ts
+ * exactValue(term, sql`"__pagewise"."created_at"`, DIALECTS.postgres); // sql`"__pagewise"."created_at"::text`
+ * ```
+ */
+export function exactValue(term: SortTerm, column: SQL, dialect: Dialect): SQL {
+  if (term.type === "json" || (term.type === "timestamp" && dialect.name === "sqlite")) {
+    return column;
+  }
+  if (dialect.name === "postgres") return sql`${column}::text`;
+  return dialect.name === "mysql" ? sql`cast(${column} as char)` : sql`cast(${column} as text)`;
+}
+
+/**
+ * The fields that select each sort term's value under an alias of its own (`__pagewise_0`, …),
+ * beside the user's.
+ *
+ * @param terms - the order
+ * @param column - the column of a term
+ * @param dialect - the database's dialect
+ * @example
+ * ```ts
+ * db.select({ ...source.fields, ...hiddenFields(terms, column, dialect) }).from(source.subquery);
+ * ```
+ */
+export function hiddenFields(
+  terms: readonly SortTerm[],
+  column: (term: SortTerm) => SQL,
+  dialect: Dialect,
+): Record<string, SQL.Aliased> {
+  return Object.fromEntries(
+    terms.map((term, place) => {
+      const alias = hiddenAlias(place);
+      return [alias, exactValue(term, column(term), dialect).as(alias)];
+    }),
+  );
+}
+
+/**
+ * A row as the user selected it, the sort values taken off it and carried out of sight
+ * (`carryValues`) for its cursor. A value a driver reads as a bigint (better-sqlite3's safe
+ * integers) is given as a number where it is safe, else as its text.
+ *
+ * @param row - a row with its hidden fields
+ * @param count - the number of sort terms
+ * @example
+ * ```ts
+ * withoutHidden({ id: 1, __pagewise_0: 1n }, 1); // { id: 1 }, carrying ["1"]
+ * ```
+ */
+export function withoutHidden(row: Record<string, unknown>, count: number): object {
+  const own = { ...row };
+  const values = Array.from({ length: count }, (_, place) => {
+    const value = own[hiddenAlias(place)];
+    delete own[hiddenAlias(place)];
+    if (typeof value !== "bigint") return value;
+    return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
+  });
+  return carryValues(own, values);
+}

@@ -1,0 +1,9 @@
+/**
+ * `pagewise/drizzle`: lists served from the user's own Drizzle select, on PostgreSQL,
+ * MySQL/MariaDB and SQLite (docs/drizzle.md).
+ */
+
+export { drizzleCursorPages } from "./drizzle-cursor-pages.js";
+export type { DrizzleListOptions, DrizzlePagesOptions } from "./drizzle-options.js";
+export { drizzlePages } from "./drizzle-pages.js";
+export type { DrizzleDatabase, DrizzleQuery, RowOf } from "./drizzle-types.js";

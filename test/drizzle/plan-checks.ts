@@ -1,0 +1,110 @@
+/**
+ * The plan of a deep cursor page of `drizzleCursorPages` on one database, run on every dialect:
+ * the statement Drizzle ran (its logger's), explained by the database, reads the table only by an
+ * index range from the cursor (SQLite `EXPLAIN QUERY PLAN`: `SEARCH`; PostgreSQL `EXPLAIN`: an
+ * index scan with an index condition, the rows before the cursor never read (its planner may
+ * still prefer another index's range and filter the rows after the cursor: on a few thousand
+ * rows, `owner = $1 AND (created_at, id) < …` reads the (created_at, id) range); MariaDB `EXPLAIN FORMAT=JSON`: access type `range`), never
+ * a scan or a filter of the rows before it, for one field, mixed directions, a first field with
+ * few values and a nullable field.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { drizzleCursorPages } from "../../src/drizzle/index.js";
+import type { CursorQuery } from "../../src/index.js";
+import { sortSettings } from "../../src/pagination/sort-option.js";
+import { parseSort } from "../../src/pagination/sort-param.js";
+import { carriedValues } from "../../src/resource/carried-values.js";
+import { WALK_SORT } from "./cursor-walks.js";
+import type { DrizzleDatabaseUnderTest, PackageRow } from "./drizzle-databases.js";
+
+const ROWS = 5000;
+/** The page read: after the row at 90% of the list. */
+const DEPTH = 4500;
+const PLAN_ROWS: readonly PackageRow[] = Array.from({ length: ROWS }, (_, i) => ({
+  id: 2n ** 53n + BigInt(i),
+  name: `${i % 2 ? "n" : "N"}ame ${String((i * 7919) % ROWS).padStart(4, "0")}`,
+  owner: ["ada", "bob", "cy"][i % 3] as string,
+  createdAt: `2026-01-01 10:${String(Math.floor(i / 1000)).padStart(2, "0")}:00.${String((i * 37) % 1_000_000).padStart(6, "0")}`,
+  score: i % 7 === 0 ? null : i % 50,
+}));
+
+/** How each dialect reads the table in a statement: one description per read of `packages`. */
+const READS: Readonly<
+  Record<
+    string,
+    (t: DrizzleDatabaseUnderTest, sql: string, params: readonly unknown[]) => Promise<string[]>
+  >
+> = {
+  sqlite: async (t, sql, params) =>
+    (await t.raw(`explain query plan ${sql}`, params))
+      .map((r) => String(r.detail))
+      .filter((detail) => /\bpackages\b/.test(detail))
+      .map((detail) => (/^SEARCH packages USING /.test(detail) ? "range" : detail)),
+  pglite: (t, sql, params) => postgresReads(t, sql, params),
+  postgres: (t, sql, params) => postgresReads(t, sql, params),
+  mariadb: async (t, sql, params) => {
+    const [row] = await t.raw(`explain format=json ${sql}`, params);
+    const reads: string[] = [];
+    visit(JSON.parse(String(Object.values(row ?? {})[0])), (node) => {
+      if (node.table_name === "packages")
+        reads.push(node.access_type === "range" ? "range" : JSON.stringify(node));
+    });
+    return reads;
+  },
+};
+
+async function postgresReads(t: DrizzleDatabaseUnderTest, sql: string, params: readonly unknown[]) {
+  const [row] = await t.raw(`explain (format json) ${sql}`, params);
+  const reads: string[] = [];
+  visit(Object.values(row ?? {})[0], (node) => {
+    if (node["Relation Name"] !== "packages") return;
+    const ranged =
+      /^Index (Only )?Scan$/.test(String(node["Node Type"])) && node["Index Cond"] !== undefined;
+    reads.push(ranged ? "range" : JSON.stringify(node));
+  });
+  return reads;
+}
+
+function visit(value: unknown, each: (node: Record<string, unknown>) => void): void {
+  if (Array.isArray(value)) for (const item of value) visit(item, each);
+  else if (typeof value === "object" && value !== null) {
+    each(value as Record<string, unknown>);
+    for (const child of Object.values(value)) visit(child, each);
+  }
+}
+
+export function describePlans(open: () => Promise<DrizzleDatabaseUnderTest>): void {
+  let t: DrizzleDatabaseUnderTest;
+  beforeAll(async () => {
+    t = await open();
+    await t.fill(PLAN_ROWS);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it.each([
+    ["one field", "-created_at"],
+    ["mixed directions", "name,-id"],
+    ["a first field with few values", "owner,-created_at"],
+    ["a nullable field", "score"],
+  ])("%s (sort=%s): a deep page reads an index range from its cursor", async (_name, sort) => {
+    const order = parseSort(sort, sortSettings(WALK_SORT as never));
+    if (typeof order === "string") throw new TypeError(order);
+    const handler = drizzleCursorPages(t.db, () => t.db.select().from(t.packages));
+    const { items } = handler({ sort: order } as never) as {
+      items: (cursor: CursorQuery) => Promise<object[]>;
+    };
+    const rows = await items({
+      side: undefined,
+      values: undefined,
+      limit: DEPTH + 1,
+    } as CursorQuery);
+    const values = carriedValues(rows.at(-1));
+    t.log.length = 0;
+    const page = await items({ side: "after", values, limit: 21 } as CursorQuery);
+    expect(page).toHaveLength(21);
+    const { query, params } = t.log.at(-1) as { query: string; params: readonly unknown[] };
+    const reads = await READS[t.name]?.(t, query, params);
+    expect(reads?.length).toBeGreaterThan(0);
+    expect(reads).toStrictEqual(reads?.map(() => "range"));
+  });
+}

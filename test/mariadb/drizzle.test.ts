@@ -1,0 +1,24 @@
+/** `pagewise/drizzle` on MariaDB through mysql2: the page suite, the differential walk and the plan checks. */
+import { randomUUID } from "node:crypto";
+import { createConnection } from "mysql2/promise";
+import { describe } from "vitest";
+import { describeWalks } from "../drizzle/cursor-walks.js";
+import { openMariaDbDrizzle } from "../drizzle/drizzle-databases.js";
+import { describePages } from "../drizzle/pages-behaviour.js";
+import { describePlans } from "../drizzle/plan-checks.js";
+
+/** A database of its own on the suite's server; its URL. */
+async function freshMariaDb(): Promise<string> {
+  const serverUrl = process.env.TEST_MARIADB_URL as string;
+  const name = `drizzle_${randomUUID().replaceAll("-", "")}`;
+  const admin = await createConnection({ uri: serverUrl });
+  await admin.query(`create database ${name}`); // a generated identifier, never input
+  await admin.end();
+  return serverUrl.replace(/\/pagewise$/, `/${name}`);
+}
+
+const open = async () => openMariaDbDrizzle(await freshMariaDb());
+
+describe("drizzlePages on MariaDB", () => describePages(open));
+describe("drizzleCursorPages on MariaDB", () => describeWalks(open, 30));
+describe("drizzleCursorPages' plans on MariaDB", () => describePlans(open));
