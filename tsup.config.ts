@@ -10,6 +10,7 @@ export default defineConfig([
       "fetch/index": "src/fetch/index.ts",
       "cursor/index": "src/cursor/index.ts",
       "client/index": "src/client/index.ts",
+      "kysely/index": "src/kysely/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -17,7 +18,7 @@ export default defineConfig([
     target: "node20",
     treeshake: true,
     splitting: true,
-    external: ["express", "fastify", "fastify-plugin", "uri-templates", "zod"],
+    external: ["express", "fastify", "fastify-plugin", "kysely", "uri-templates", "zod"],
   },
   {
     // The client as one self-contained ES module for pages without a build step (uri-templates

@@ -19,6 +19,7 @@ const entries = [
   "fetch/index",
   "cursor/index",
   "client/index",
+  "kysely/index",
 ] as const;
 
 beforeAll(async () => {
@@ -77,6 +78,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
         "walkItems",
         "walkPages",
       ],
+      ["kyselyCursorPages", "kyselyPages"],
     ]);
   });
 

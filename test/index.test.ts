@@ -11,6 +11,7 @@ import * as express from "../src/express/index.js";
 import * as fastify from "../src/fastify/index.js";
 import * as fetchEntry from "../src/fetch/index.js";
 import * as pagewise from "../src/index.js";
+import * as kysely from "../src/kysely/index.js";
 
 /** Each entry point's source file, relative to src/. */
 const ENTRY_FILES = {
@@ -21,6 +22,7 @@ const ENTRY_FILES = {
   "pagewise/fetch": "fetch/index.ts",
   "pagewise/cursor": "cursor/index.ts",
   "pagewise/client": "client/index.ts",
+  "pagewise/kysely": "kysely/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -104,6 +106,7 @@ describe("entry points", () => {
         "walkPages",
       ],
     ],
+    ["pagewise/kysely", kysely, ["kyselyCursorPages", "kyselyPages"]],
   ])("%s: exactly the curated values", (_name, entry, names) => {
     expect(Object.keys(entry).sort()).toStrictEqual(names);
   });

@@ -57,6 +57,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   fetch: [...CORE, "resource"],
   cursor: CORE,
   client: CORE,
+  kysely: [...CORE, "resource"],
 };
 
 describe("layers", () => {
@@ -81,11 +82,12 @@ describe("layers", () => {
   it.each([...graph.keys()].sort())("%s imports a framework only if it is its adapter", (file) => {
     const layer = layerOf(file);
     const frameworks = (graph.get(file)?.packages ?? []).filter((name) =>
-      /^(express|fastify|fastify-plugin|@hono\/|node:)/.test(name),
+      /^(express|fastify|fastify-plugin|kysely|@hono\/|node:)/.test(name),
     );
     const own: Readonly<Record<string, RegExp>> = {
       express: /^(express|node:http)$/,
       fastify: /^(fastify|fastify-plugin)$/,
+      kysely: /^kysely$/,
     };
     expect(frameworks.filter((name) => !own[layer]?.test(name))).toStrictEqual([]);
   });
