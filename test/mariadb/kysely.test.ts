@@ -1,0 +1,15 @@
+/** pagewise/kysely's behaviour suite and differential walks on MariaDB, through mysql2. */
+import { describe } from "vitest";
+import { describeKyselyBehaviour } from "../support/kysely-behaviour.js";
+import { mariadbEngine } from "../support/kysely-engines.js";
+import { describeKyselyWalks } from "../support/kysely-walks.js";
+
+const url = () => process.env.TEST_MARIADB_URL as string;
+
+describe("pagewise/kysely on MariaDB", () => {
+  describeKyselyBehaviour(() => mariadbEngine(url(), "kysely_behaviour"));
+});
+
+describe("pagewise/kysely's cursor walks on MariaDB", () => {
+  describeKyselyWalks(() => mariadbEngine(url(), "kysely_walks"));
+});
