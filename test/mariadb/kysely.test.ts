@@ -1,7 +1,8 @@
-/** pagewise/kysely's behaviour suite and differential walks on MariaDB, through mysql2. */
+/** pagewise/kysely's behaviour suite, differential walks and plan checks on MariaDB, through mysql2. */
 import { describe } from "vitest";
 import { describeKyselyBehaviour } from "../support/kysely-behaviour.js";
 import { mariadbEngine } from "../support/kysely-engines.js";
+import { describeKyselyPlans } from "../support/kysely-plans.js";
 import { describeKyselyWalks } from "../support/kysely-walks.js";
 
 const url = () => process.env.TEST_MARIADB_URL as string;
@@ -12,4 +13,8 @@ describe("pagewise/kysely on MariaDB", () => {
 
 describe("pagewise/kysely's cursor walks on MariaDB", () => {
   describeKyselyWalks(() => mariadbEngine(url(), "kysely_walks"));
+});
+
+describe("pagewise/kysely's cursor plans on MariaDB", () => {
+  describeKyselyPlans(() => mariadbEngine(url(), "kysely_plans"));
 });

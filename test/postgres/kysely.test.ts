@@ -1,7 +1,8 @@
-/** pagewise/kysely's behaviour suite and differential walks on a PostgreSQL server, through pg. */
+/** pagewise/kysely's behaviour suite, differential walks and plan checks on a PostgreSQL server, through pg. */
 import { describe } from "vitest";
 import { describeKyselyBehaviour } from "../support/kysely-behaviour.js";
 import { postgresEngine } from "../support/kysely-engines.js";
+import { describeKyselyPlans } from "../support/kysely-plans.js";
 import { describeKyselyWalks } from "../support/kysely-walks.js";
 
 const url = () => process.env.TEST_POSTGRES_URL as string;
@@ -12,4 +13,8 @@ describe("pagewise/kysely on PostgreSQL", () => {
 
 describe("pagewise/kysely's cursor walks on PostgreSQL", () => {
   describeKyselyWalks(() => postgresEngine(url()));
+});
+
+describe("pagewise/kysely's cursor plans on PostgreSQL", () => {
+  describeKyselyPlans(() => postgresEngine(url()));
 });

@@ -7,7 +7,15 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import Database from "better-sqlite3";
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  type CompiledQuery,
+  type Dialect,
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import { createPool } from "mysql2";
 import pg from "pg";
 import type { DialectName } from "../../src/sql/dialect.js";
@@ -45,6 +53,10 @@ export interface KyselyEngine {
   timestamp(micros: number): string;
   /** The key as exact text in the dialect's SQL. */
   readonly idText: string;
+  /** A column as exact text in the dialect's SQL (a timestamp's every digit, a bigint's). */
+  text(column: string): string;
+  /** The last query Kysely ran (what a plan check explains). */
+  lastQuery(): CompiledQuery;
   /** Empties the table and writes the rows. */
   fill(rows: readonly ItemRow[]): Promise<void>;
   close(): Promise<void>;
@@ -67,8 +79,15 @@ const ID_TEXT: Readonly<Record<DialectName, string>> = {
 async function engine(
   name: string,
   dialect: DialectName,
-  db: Kysely<TestSchema>,
+  kyselyDialect: Dialect,
 ): Promise<KyselyEngine> {
+  let last: CompiledQuery | undefined;
+  const db = new Kysely<TestSchema>({
+    dialect: kyselyDialect,
+    log: (event) => {
+      last = event.query;
+    },
+  });
   const raw = async (text: string) =>
     (await sql.raw<Record<string, unknown>>(text).execute(db)).rows;
   await raw(DDL[dialect]);
@@ -79,6 +98,11 @@ async function engine(
     db,
     raw,
     idText: ID_TEXT[dialect],
+    text: (column) => ID_TEXT[dialect].replace("id", column),
+    lastQuery: () => {
+      if (last === undefined) throw new Error("no query ran");
+      return last;
+    },
     timestamp: (micros) =>
       `2026-11-23 10:00:${String(Math.floor(micros / 1e6)).padStart(2, "0")}.${String(micros % 1e6).padStart(6, "0")}${zone}`,
     fill: async (rows) => {
@@ -97,19 +121,19 @@ async function engine(
 export function sqliteEngine(): Promise<KyselyEngine> {
   const database = new Database(":memory:");
   database.defaultSafeIntegers(true);
-  return engine("SQLite", "sqlite", new Kysely({ dialect: new SqliteDialect({ database }) }));
+  return engine("SQLite", "sqlite", new SqliteDialect({ database }));
 }
 
 /** PGlite in this process. */
 export async function pgliteEngine(): Promise<KyselyEngine> {
   const db = await PGlite.create();
-  return engine("PGlite", "postgres", new Kysely({ dialect: pgliteDialect(db) }));
+  return engine("PGlite", "postgres", pgliteDialect(db));
 }
 
 /** A fresh database on the PostgreSQL server at `adminUrl`, through pg. */
 export async function postgresEngine(adminUrl: string): Promise<KyselyEngine> {
   const pool = new pg.Pool({ connectionString: await freshDatabase(adminUrl), max: 2 });
-  return engine("PostgreSQL", "postgres", new Kysely({ dialect: new PostgresDialect({ pool }) }));
+  return engine("PostgreSQL", "postgres", new PostgresDialect({ pool }));
 }
 
 /** A database `name` (dropped first) on the MariaDB server at `serverUrl`, through mysql2. */
@@ -120,5 +144,5 @@ export async function mariadbEngine(serverUrl: string, name: string): Promise<Ky
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const pool = createPool({ uri: serverUrl.replace(/\/pagewise$/, `/${name}`), ...options });
-  return engine("MariaDB", "mysql", new Kysely({ dialect: new MysqlDialect({ pool }) }));
+  return engine("MariaDB", "mysql", new MysqlDialect({ pool }));
 }
