@@ -1,8 +1,9 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
 import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
-import type { CursorQuery, CursorResult } from "../resource/cursor-method.js";
+import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
@@ -10,11 +11,11 @@ import { carryExactValues } from "./exact-values.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 
-/** What a cursor list's handler receives that `kyselyCursorPages` reads. */
-export interface CursorListContext {
-  readonly sort: SortOrder;
-  readonly cursor: CursorQuery;
-}
+/**
+ * A cursor list handler's context, as the query function receives it unless annotated (`params`
+ * is `unknown`: annotate with the list's `CursorContext<…>` for it typed; see `PageListContext`).
+ */
+export type CursorListContext = CursorContext<unknown, unknown, PathParams, SortOrder>;
 
 /** The options of {@link kyselyCursorPages}. */
 export interface KyselyCursorPagesOptions {
@@ -49,7 +50,13 @@ export interface KyselyCursorPagesOptions {
  * });
  * ```
  */
-export function kyselyCursorPages<DB, QDB, TB extends keyof QDB, O, C extends CursorListContext>(
+export function kyselyCursorPages<
+  DB,
+  QDB,
+  TB extends keyof QDB,
+  O,
+  C extends CursorListContext = CursorListContext,
+>(
   db: Kysely<DB>,
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
   options: KyselyCursorPagesOptions = {},

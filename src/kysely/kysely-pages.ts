@@ -1,9 +1,10 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
-import type { ListResult } from "../resource/methods.js";
+import type { ListContext, ListResult } from "../resource/methods.js";
 import { type CheckedCount, type CountStrategy, countStrategy } from "../sql/count-strategy.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
@@ -13,10 +14,13 @@ import { queryCount } from "./count-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 import { orderQuery } from "./order-query.js";
 
-/** What a page list's handler receives that `kyselyPages` reads: the request's order. */
-export interface PageListContext {
-  readonly sort: SortOrder | undefined;
-}
+/**
+ * A page list handler's context, as the query function receives it unless annotated: TypeScript
+ * cannot carry the list's own context type (its schema's parameters, its sort fields) into a
+ * function called inside the definition, so `params` is `unknown` here; annotate the query
+ * function's parameter with the list's `ListContext<…>` for it typed.
+ */
+export type PageListContext = ListContext<unknown, unknown, PathParams, SortOrder | undefined>;
 
 /** The options of {@link kyselyPages}. */
 export interface KyselyPagesOptions<C> {
@@ -57,7 +61,13 @@ export interface KyselyPagesOptions<C> {
  * });
  * ```
  */
-export function kyselyPages<DB, QDB, TB extends keyof QDB, O, C extends PageListContext>(
+export function kyselyPages<
+  DB,
+  QDB,
+  TB extends keyof QDB,
+  O,
+  C extends PageListContext = PageListContext,
+>(
   db: Kysely<DB>,
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
   options: KyselyPagesOptions<NoInfer<C>> = {},

@@ -108,7 +108,15 @@ export function describeKyselyPlans(open: () => Promise<KyselyEngine>) {
     const { order, values } = await cursorValues(engine, sort, Math.floor(ROWS * 0.9));
     const cursor = cursorQuery(order.terms, "after", values as never, PAGE);
     const handler = kyselyCursorPages(engine.db, () => engine.db.selectFrom("items").selectAll());
-    const { items } = (await handler({ sort: order, cursor })) as { items: unknown[] };
+    const { items } = (await handler({
+      sort: order,
+      cursor,
+      params: {},
+      path: {},
+      method: "GET",
+      request: null,
+      version: undefined,
+    })) as { items: unknown[] };
     expect(items).toHaveLength(PAGE + 1);
     expect(await rowsRead(engine)).toBeLessThanOrEqual(MOST_READ);
   });
