@@ -45,7 +45,12 @@ export function conditionExpression<DB, TB extends keyof DB>(
       return eb(eb.refTuple(...refs), operator, eb.tuple(...values) as never);
     }
     default: {
-      const parts = condition.parts.map((part) => conditionExpression(eb, part, writer));
+      // An OR's FALSE and an AND's TRUE say nothing, and hide the rest from MariaDB's planner.
+      const neutral = condition.kind === "or" ? false : true;
+      const kept = condition.parts.filter((p) => !(p.kind === "constant" && p.value === neutral));
+      if (kept.length === 1) return conditionExpression(eb, kept[0] as Condition, writer);
+      const parts = kept.map((part) => conditionExpression(eb, part, writer));
+      if (parts.length === 0) return eb.lit(neutral);
       return condition.kind === "and" ? eb.and(parts) : eb.or(parts);
     }
   }

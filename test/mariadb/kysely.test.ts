@@ -16,5 +16,8 @@ describe("pagewise/kysely's cursor walks on MariaDB", () => {
 });
 
 describe("pagewise/kysely's cursor plans on MariaDB", () => {
-  describeKyselyPlans(() => mariadbEngine(url(), "kysely_plans"));
+  // -score: the cursor at 90% lies among the NULLs (last, descending); for `score IS NULL AND
+  // id < ?` ORDER BY score DESC, id DESC LIMIT 11, MariaDB 10.11 reads every NULL row beyond the
+  // cursor by `ref` on (score, id) and filesorts them (199 rows), instead of a range read in order.
+  describeKyselyPlans(() => mariadbEngine(url(), "kysely_plans"), ["-score"]);
 });

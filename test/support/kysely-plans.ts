@@ -82,7 +82,15 @@ function readsOf(node: unknown): number {
   return own + Object.values(n).reduce<number>((sum, inner) => sum + readsOf(inner), 0);
 }
 
-export function describeKyselyPlans(open: () => Promise<KyselyEngine>) {
+/**
+ * @param open - opens the database
+ * @param slow - orders whose deep page this dialect is known to read more of (each stated where
+ *   the suite runs); checked to fail, so a planner that mends it shows
+ */
+export function describeKyselyPlans(
+  open: () => Promise<KyselyEngine>,
+  slow: readonly string[] = [],
+) {
   let engine: KyselyEngine;
   beforeAll(async () => {
     engine = await open();
@@ -99,12 +107,13 @@ export function describeKyselyPlans(open: () => Promise<KyselyEngine>) {
   });
   afterAll(() => engine.close());
 
-  it.each([
+  const orders = [
     ["one field", "-created_at"],
     ["mixed directions, a first field of few values", "grp,-created_at"],
     ["a nullable field ascending", "score"],
     ["a nullable field descending", "-score"],
-  ])("%s (sort=%s): a page at 90 per cent depth reads an index range", async (_name, sort) => {
+  ] as const;
+  const reads = async (sort: string) => {
     const { order, values } = await cursorValues(engine, sort, Math.floor(ROWS * 0.9));
     const cursor = cursorQuery(order.terms, "after", values as never, PAGE);
     const handler = kyselyCursorPages(engine.db, () => engine.db.selectFrom("items").selectAll());
@@ -119,5 +128,13 @@ export function describeKyselyPlans(open: () => Promise<KyselyEngine>) {
     })) as { items: unknown[] };
     expect(items).toHaveLength(PAGE + 1);
     expect(await rowsRead(engine)).toBeLessThanOrEqual(MOST_READ);
-  });
+  };
+  const fast = orders.filter(([, sort]) => !slow.includes(sort));
+  it.each(fast)("%s (sort=%s): a page at 90 per cent depth reads an index range", (_, sort) =>
+    reads(sort),
+  );
+  const known = orders.filter(([, sort]) => slow.includes(sort));
+  it.fails.each(known)("%s (sort=%s): known to read more than a page's range", (_, sort) =>
+    reads(sort),
+  );
 }
