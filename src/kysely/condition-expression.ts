@@ -45,8 +45,8 @@ export function conditionExpression<DB, TB extends keyof DB>(
       return eb(eb.refTuple(...refs), operator, eb.tuple(...values) as never);
     }
     default: {
-      // An OR's FALSE and an AND's TRUE say nothing, and hide the rest from MariaDB's planner.
-      const neutral = condition.kind === "or" ? false : true;
+      // An OR's FALSE and an AND's TRUE say nothing: left out of the SQL.
+      const neutral = condition.kind === "and";
       const kept = condition.parts.filter((p) => !(p.kind === "constant" && p.value === neutral));
       if (kept.length === 1) return conditionExpression(eb, kept[0] as Condition, writer);
       const parts = kept.map((part) => conditionExpression(eb, part, writer));

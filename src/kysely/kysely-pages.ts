@@ -18,7 +18,8 @@ import { orderQuery } from "./order-query.js";
  * A page list handler's context, as the query function receives it unless annotated: TypeScript
  * cannot carry the list's own context type (its schema's parameters, its sort fields) into a
  * function called inside the definition, so `params` is `unknown` here; annotate the query
- * function's parameter with the list's `ListContext<…>` for it typed.
+ * function's parameter (`PageListContext & { path: { owner: string } }`, or the list's
+ * `ListContext<…>`) for more.
  */
 export type PageListContext = ListContext<unknown, unknown, PathParams, SortOrder | undefined>;
 

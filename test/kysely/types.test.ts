@@ -4,8 +4,8 @@ import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type { PathParams } from "../../src/http/path-pattern.js";
-import { cursorList, list } from "../../src/index.js";
-import { kyselyCursorPages, kyselyPages } from "../../src/kysely/index.js";
+import { cursorList, defineResource, list } from "../../src/index.js";
+import { kyselyCursorPages, kyselyPages, type PageListContext } from "../../src/kysely/index.js";
 import type { CursorResult } from "../../src/resource/cursor-method.js";
 import type { ListContext, ListResult, SortOf } from "../../src/resource/methods.js";
 import { SECRET, SORT } from "../support/kysely-behaviour.js";
@@ -66,6 +66,14 @@ describe("pagewise/kysely's types", () => {
           return selected().where("grp", "=", params.grp);
         },
       ),
+    });
+  });
+
+  it("takes a query function annotated with the route's path parameters", () => {
+    const byGroup = ({ path }: PageListContext & { path: { grp: string } }) =>
+      selected().where("grp", "=", Number(path.grp));
+    defineResource("/items/:grp/", {
+      GET: list({ sort: SORT, handler: kyselyPages(db, byGroup) }),
     });
   });
 
