@@ -11,6 +11,7 @@ export default defineConfig([
       "cursor/index": "src/cursor/index.ts",
       "client/index": "src/client/index.ts",
       "drizzle/index": "src/drizzle/index.ts",
+      "kysely/index": "src/kysely/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -18,7 +19,15 @@ export default defineConfig([
     target: "node20",
     treeshake: true,
     splitting: true,
-    external: ["drizzle-orm", "express", "fastify", "fastify-plugin", "uri-templates", "zod"],
+    external: [
+      "drizzle-orm",
+      "express",
+      "fastify",
+      "fastify-plugin",
+      "kysely",
+      "uri-templates",
+      "zod",
+    ],
   },
   {
     // The client as one self-contained ES module for pages without a build step (uri-templates

@@ -20,6 +20,7 @@ const entries = [
   "cursor/index",
   "client/index",
   "drizzle/index",
+  "kysely/index",
 ] as const;
 
 beforeAll(async () => {
@@ -79,6 +80,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
         "walkPages",
       ],
       ["drizzleCursorPages", "drizzlePages"],
+      ["kyselyCursorPages", "kyselyPages"],
     ]);
   });
 

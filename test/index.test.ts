@@ -12,6 +12,7 @@ import * as express from "../src/express/index.js";
 import * as fastify from "../src/fastify/index.js";
 import * as fetchEntry from "../src/fetch/index.js";
 import * as pagewise from "../src/index.js";
+import * as kysely from "../src/kysely/index.js";
 
 /** Each entry point's source file, relative to src/. */
 const ENTRY_FILES = {
@@ -23,6 +24,7 @@ const ENTRY_FILES = {
   "pagewise/cursor": "cursor/index.ts",
   "pagewise/client": "client/index.ts",
   "pagewise/drizzle": "drizzle/index.ts",
+  "pagewise/kysely": "kysely/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -107,6 +109,7 @@ describe("entry points", () => {
         "walkPages",
       ],
     ],
+    ["pagewise/kysely", kysely, ["kyselyCursorPages", "kyselyPages"]],
   ])("%s: exactly the curated values", (_name, entry, names) => {
     expect(Object.keys(entry).sort()).toStrictEqual(names);
   });

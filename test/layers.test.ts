@@ -58,6 +58,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cursor: CORE,
   client: CORE,
   drizzle: [...CORE, "resource"],
+  kysely: [...CORE, "resource"],
 };
 
 describe("layers", () => {
@@ -82,12 +83,13 @@ describe("layers", () => {
   it.each([...graph.keys()].sort())("%s imports a framework only if it is its adapter", (file) => {
     const layer = layerOf(file);
     const frameworks = (graph.get(file)?.packages ?? []).filter((name) =>
-      /^(express|fastify|fastify-plugin|@hono\/|drizzle-orm|node:)/.test(name),
+      /^(express|fastify|fastify-plugin|kysely|@hono\/|drizzle-orm|node:)/.test(name),
     );
     const own: Readonly<Record<string, RegExp>> = {
       express: /^(express|node:http)$/,
       fastify: /^(fastify|fastify-plugin)$/,
       drizzle: /^drizzle-orm$/,
+      kysely: /^kysely$/,
     };
     expect(frameworks.filter((name) => !own[layer]?.test(name))).toStrictEqual([]);
   });

@@ -1,0 +1,52 @@
+import { describeValue } from "../option-checks.js";
+import type { SortTerm } from "../pagination/sort-order.js";
+
+/** Sort columns by name, each to the reference the query knows it by (`p.created_at`). */
+export type ColumnRefs = { readonly [column: string]: string };
+
+/** A column, or a table's (or alias's) column: SQL identifiers of letters, digits and `_`. */
+const REFERENCE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+/**
+ * Checks the `columns` option when the list is defined: each sort column qualified where the
+ * query's joins make its bare name ambiguous.
+ *
+ * @param columns - the option
+ * @default columns {}
+ * @throws {TypeError} for anything but an object of references (`"p.created_at"`)
+ * @example
+ * ```ts
+ * columnRefs({ created_at: "p.created_at", id: "p.id" });
+ * ```
+ */
+export function columnRefs(columns: unknown): ColumnRefs {
+  if (columns === undefined) return {};
+  if (typeof columns !== "object" || columns === null || Array.isArray(columns)) {
+    throw new TypeError(
+      `columns must be an object of sort columns to references ({ created_at: "p.created_at" }); got ${describeValue(columns)}`,
+    );
+  }
+  for (const [name, ref] of Object.entries(columns)) {
+    if (typeof ref !== "string" || !REFERENCE.test(ref)) {
+      throw new TypeError(
+        `columns.${name} must be a column reference ("created_at" or "p.created_at"); got ${describeValue(ref)}`,
+      );
+    }
+  }
+  return columns as ColumnRefs;
+}
+
+/**
+ * The reference a query orders and filters a sort term by: the one `columns` gives, else its
+ * column.
+ *
+ * @param term - a term of the list's order
+ * @param columns - checked by {@link columnRefs}
+ * @example
+ * ```ts
+ * columnRef(term, { created_at: "p.created_at" }); // "p.created_at" for the term of created_at
+ * ```
+ */
+export function columnRef(term: SortTerm, columns: ColumnRefs): string {
+  return Object.hasOwn(columns, term.column) ? (columns[term.column] as string) : term.column;
+}

@@ -1,0 +1,60 @@
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { CountValue } from "../pagination/count-value.js";
+import { capCount } from "../pagination/count-value.js";
+import type { CountQuery } from "../sql/count-strategy.js";
+import type { Dialect } from "../sql/dialect.js";
+import { estimatedRows, explainPrefix } from "../sql/estimate.js";
+
+/** The count of a query's rows, or of at most `limit` of them: a number whatever the driver gives. */
+async function countRows<DB, QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  limit: number | undefined,
+): Promise<number> {
+  const counted = limit === undefined ? query.clearOrderBy() : query.clearOrderBy().limit(limit);
+  // The subquery's alias is ours, not a table of the user's schema: the cast.
+  const { count } = await (db as unknown as Kysely<Record<string, never>>)
+    .selectFrom(counted.as("pagewise_counted") as never)
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  // pg gives a count as text, PGlite as a bigint, mysql2 and better-sqlite3 as a number.
+  return Number(count);
+}
+
+/** The planner's estimate of a query's rows, from the dialect's EXPLAIN of its compiled text. */
+async function estimateRows<DB, QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  dialect: Dialect,
+): Promise<number> {
+  const compiled = query.clearOrderBy().compile();
+  const { rows } = await db.executeQuery({
+    ...compiled,
+    sql: `${explainPrefix(dialect)} ${compiled.sql}`,
+  });
+  return estimatedRows(dialect, rows);
+}
+
+/**
+ * A query's count, as a list's count strategy asks for it: exact (`COUNT(*)` of the query),
+ * capped (a count of at most `cap + 1` rows, `{ atLeast }` beyond), or the planner's estimate.
+ *
+ * @param db - the Kysely instance
+ * @param query - the user's query
+ * @param strategy - the count to run
+ * @param dialect - the dialect (an estimate's EXPLAIN)
+ * @example
+ * ```ts
+ * await queryCount(db, db.selectFrom("packages").selectAll(), { cap: 10_000 }, DIALECTS.sqlite); // 42
+ * ```
+ */
+export async function queryCount<DB, QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  strategy: CountQuery,
+  dialect: Dialect,
+): Promise<CountValue> {
+  if (strategy === "exact") return countRows(db, query, undefined);
+  if (strategy === "estimate") return { estimate: await estimateRows(db, query, dialect) };
+  return capCount(await countRows(db, query, strategy.cap + 1), strategy.cap);
+}

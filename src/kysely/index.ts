@@ -1,0 +1,13 @@
+/**
+ * pagewise/kysely: list and cursor list handlers over a Kysely select query, on PostgreSQL,
+ * MySQL/MariaDB and SQLite (docs/kysely.md).
+ * @packageDocumentation
+ */
+
+export type { ColumnRefs } from "./column-refs.js";
+export {
+  type CursorListContext,
+  type KyselyCursorPagesOptions,
+  kyselyCursorPages,
+} from "./kysely-cursor-pages.js";
+export { type KyselyPagesOptions, kyselyPages, type PageListContext } from "./kysely-pages.js";

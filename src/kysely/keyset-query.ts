@@ -1,0 +1,74 @@
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { SortTerm } from "../pagination/sort-order.js";
+import type { Condition } from "../sql/condition.js";
+import type { Dialect } from "../sql/dialect.js";
+import type { KeysetPlan } from "../sql/keyset-plan.js";
+import { conditionExpression, type LeafWriter } from "./condition-expression.js";
+import { keyAlias, withExactValues } from "./exact-values.js";
+import { orderQuery } from "./order-query.js";
+
+/** What a keyset page's query is written from. */
+export interface KeysetQueryParts {
+  readonly plan: KeysetPlan<SortTerm>;
+  /** Each term's column reference in the user's query. */
+  readonly refs: readonly string[];
+  /** The cursor's values by place, bound as the dialect compares them. */
+  readonly value: (place: number) => unknown;
+  readonly limit: number;
+  readonly dialect: Dialect;
+}
+
+/** The user's query beyond a condition, in the plan's order, at most `limit` rows. */
+function rangeQuery<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  condition: Condition,
+  parts: KeysetQueryParts,
+  keys: boolean,
+): SelectQueryBuilder<DB, TB, O> {
+  const { plan, refs, value, limit, dialect } = parts;
+  const writer: LeafWriter = { column: (place) => refs[place] as string, value };
+  const filtered =
+    condition.kind === "constant" && condition.value
+      ? query
+      : query.where((eb) => conditionExpression(eb, condition, writer));
+  const selected = withExactValues(filtered, plan.columns, refs, dialect, keys);
+  return orderQuery(selected, plan.order, writer.column).limit(limit);
+}
+
+/**
+ * A keyset page's query: the user's query filtered by the plan's predicate, ordered and limited;
+ * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
+ * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are.
+ * Every row carries its sort values under hidden aliases (`carryExactValues` takes them off).
+ *
+ * @param db - the Kysely instance (the union's outer query)
+ * @param query - the user's query
+ * @param parts - the plan, references, values, limit and dialect
+ * @example
+ * ```ts
+ * const rows = await keysetQuery(db, query, { plan, refs, value, limit: 21, dialect }).execute();
+ * ```
+ */
+export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  parts: KeysetQueryParts,
+): { execute(): Promise<O[]> } {
+  const { union } = parts.plan;
+  if (union === undefined) return rangeQuery(query, parts.plan.where, parts, false);
+  // The subqueries' aliases are ours, not tables of the user's schema: the casts.
+  const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const branch = (condition: Condition, i: number) =>
+    loose
+      .selectFrom(rangeQuery(query, condition, parts, true).as(`pagewise_b${i}`) as never)
+      .selectAll();
+  const merged = union
+    .slice(1)
+    .reduce(
+      (all, condition, i) => all.unionAll(branch(condition, i + 1)),
+      branch(union[0] as Condition, 0),
+    );
+  const outer = loose.selectFrom(merged.as("pagewise_u") as never).selectAll();
+  const ordered = orderQuery(outer, parts.plan.order, (place) => keyAlias(place));
+  return ordered.limit(parts.limit) as unknown as { execute(): Promise<O[]> };
+}

@@ -1,0 +1,97 @@
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { PathParams } from "../http/path-pattern.js";
+import { assertKnownNames } from "../option-checks.js";
+import type { CursorValue } from "../pagination/cursor-token.js";
+import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
+import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
+import type { Dialect, DialectName } from "../sql/dialect.js";
+import { keysetPlan } from "../sql/keyset-plan.js";
+import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
+import { carryExactValues } from "./exact-values.js";
+import { keysetQuery } from "./keyset-query.js";
+import { kyselyDialect } from "./kysely-dialect.js";
+
+/**
+ * A cursor list handler's context, as the query function receives it unless annotated (`params`
+ * is `unknown`: annotate with the list's `CursorContext<…>` for it typed; see `PageListContext`).
+ */
+export type CursorListContext = CursorContext<unknown, unknown, PathParams, SortOrder>;
+
+/** The options of {@link kyselyCursorPages}. */
+export interface KyselyCursorPagesOptions {
+  /** The database's dialect; read from the instance's SQL when not given. */
+  readonly dialect?: DialectName;
+  /**
+   * The reference of a sort column the query's joins make ambiguous: `{ created_at: "p.created_at" }`.
+   *
+   * @default {}
+   */
+  readonly columns?: ColumnRefs;
+}
+
+/**
+ * A cursor list's handler (for `cursorList()`) over a Kysely query: the user's own select query
+ * beyond the request's cursor, in its order, `cursor.limit` rows, written for the dialect's
+ * planner to read as an index range (a row value, the predicate written out, or a UNION ALL of
+ * ranges: `keysetPlan`), NULLs where the dialect sorts them, each value bound. Timestamps and
+ * bigints of the order are read besides as exact text, kept out of the rows (which are what the
+ * query selects) and carried to the cursor, so a cursor keeps every digit the database stores.
+ *
+ * @param db - the Kysely instance
+ * @param query - the list's query for a request, without ORDER BY or LIMIT
+ * @param options - `dialect` and `columns` ({@link KyselyCursorPagesOptions})
+ * @throws {TypeError} for a misused option, when the list is defined
+ * @example
+ * ```ts
+ * cursorList({
+ *   secret,
+ *   sort: { fields: { created_at: { type: "timestamp" } }, tieBreaker: "id", default: "-created_at" },
+ *   handler: kyselyCursorPages(db, ({ path }) => db.selectFrom("packages").selectAll().where("owner", "=", path.owner)),
+ * });
+ * ```
+ */
+export function kyselyCursorPages<
+  DB,
+  QDB,
+  TB extends keyof QDB,
+  O,
+  C extends CursorListContext = CursorListContext,
+>(
+  db: Kysely<DB>,
+  query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
+  options: KyselyCursorPagesOptions = {},
+): (context: C) => Promise<CursorResult<O>> {
+  assertKnownNames("kyselyCursorPages options", options, { dialect: true, columns: true });
+  const dialect = kyselyDialect(db, options.dialect);
+  const columns = columnRefs(options.columns);
+  return async (context) => {
+    const { sort, cursor } = context;
+    const terms = sort.terms;
+    const values = cursor.values;
+    const side =
+      values === undefined
+        ? undefined
+        : { backward: cursor.side === "before", nulls: values.map((v) => v === null) };
+    const plan = keysetPlan(terms, side, dialect);
+    const parts = {
+      plan,
+      refs: terms.map((term) => columnRef(term, columns)),
+      value: (place: number) => bound(dialect, terms[place] as SortTerm, values?.[place] ?? null),
+      limit: cursor.limit,
+      dialect,
+    };
+    const rows = await keysetQuery(db, query(context), parts).execute();
+    return { items: carryExactValues(rows, terms) };
+  };
+}
+
+/**
+ * A cursor's value as the dialect compares it with its column: a bigint's digits as a bigint on
+ * MySQL (which compares a number with text as doubles) and SQLite, as text on PostgreSQL (typed
+ * by its column); anything else as the cursor carries it.
+ */
+function bound(dialect: Dialect, term: SortTerm, value: CursorValue): unknown {
+  if (term.type !== "bigint" || typeof value !== "string" || dialect.name === "postgres")
+    return value;
+  return BigInt(value);
+}
