@@ -29,12 +29,21 @@ export function estimateRows(dialect: Dialect, plan: unknown): number {
   return Math.round(rows);
 }
 
-/** A MySQL/MariaDB query block's rows: its table's, or the product of a nested loop's. */
+/**
+ * A MySQL/MariaDB query block's rows: its table's, or the product of a nested loop's, wherever
+ * they are nested (MariaDB wraps them in `filesort`, `temporary_table` and the like).
+ */
 function blockRows(block: unknown): number | undefined {
   if (typeof block !== "object" || block === null) return undefined;
   const { table, nested_loop: loop } = block as { table?: unknown; nested_loop?: unknown };
   if (table !== undefined) return tableRows(table);
-  if (!Array.isArray(loop) || loop.length === 0) return undefined;
+  if (!Array.isArray(loop) || loop.length === 0) {
+    for (const inner of Object.values(block)) {
+      const found = blockRows(inner);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
   const each = loop.map((step) => tableRows((step as { table?: unknown }).table));
   const last = (loop.at(-1) as { table?: { rows_produced_per_join?: unknown } }).table;
   if (typeof last?.rows_produced_per_join === "number") return last.rows_produced_per_join;
@@ -43,12 +52,16 @@ function blockRows(block: unknown): number | undefined {
     : each.reduce<number>((product, n) => product * (n as number), 1);
 }
 
-/** A table step's rows after its filter (`rows` × `filtered` %), or MySQL 8's own figure. */
+/**
+ * A table step's rows after its filter (`rows`, or MySQL 8's `rows_examined_per_scan`, times
+ * `filtered` %, which MySQL 8 writes as text), or MySQL 8's own `rows_produced_per_join`.
+ */
 function tableRows(table: unknown): number | undefined {
   if (typeof table !== "object" || table === null) return undefined;
-  const step = table as { rows?: unknown; filtered?: unknown; rows_produced_per_join?: unknown };
+  const step = table as Record<string, unknown>;
   if (typeof step.rows_produced_per_join === "number") return step.rows_produced_per_join;
-  if (typeof step.rows !== "number") return undefined;
-  const filtered = typeof step.filtered === "number" ? step.filtered : 100;
-  return (step.rows * filtered) / 100;
+  const read = step.rows ?? step.rows_examined_per_scan;
+  if (typeof read !== "number") return undefined;
+  const filtered = Number(step.filtered ?? 100);
+  return Number.isFinite(filtered) ? (read * filtered) / 100 : read;
 }
