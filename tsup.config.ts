@@ -12,6 +12,7 @@ export default defineConfig([
       "client/index": "src/client/index.ts",
       "drizzle/index": "src/drizzle/index.ts",
       "kysely/index": "src/kysely/index.ts",
+      "sql/index": "src/sql/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,

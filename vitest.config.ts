@@ -10,7 +10,7 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 export const alias = [
   { find: /^pagewise$/, replacement: src("index.ts") },
   {
-    find: /^pagewise\/(adapter|express|fastify|fetch|cursor|client|drizzle|kysely)$/,
+    find: /^pagewise\/(adapter|express|fastify|fetch|cursor|client|drizzle|kysely|sql)$/,
     replacement: src("$1/index.ts"),
   },
 ];

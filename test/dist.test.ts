@@ -21,6 +21,7 @@ const entries = [
   "client/index",
   "drizzle/index",
   "kysely/index",
+  "sql/index",
 ] as const;
 
 beforeAll(async () => {
@@ -81,6 +82,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ],
       ["drizzleCursorPages", "drizzlePages"],
       ["kyselyCursorPages", "kyselyPages"],
+      ["DIALECTS", "DIALECT_NAMES", "counterRead", "counterTable"],
     ]);
   });
 

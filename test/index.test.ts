@@ -13,6 +13,7 @@ import * as fastify from "../src/fastify/index.js";
 import * as fetchEntry from "../src/fetch/index.js";
 import * as pagewise from "../src/index.js";
 import * as kysely from "../src/kysely/index.js";
+import * as sql from "../src/sql/index.js";
 
 /** Each entry point's source file, relative to src/. */
 const ENTRY_FILES = {
@@ -25,6 +26,7 @@ const ENTRY_FILES = {
   "pagewise/client": "client/index.ts",
   "pagewise/drizzle": "drizzle/index.ts",
   "pagewise/kysely": "kysely/index.ts",
+  "pagewise/sql": "sql/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -110,6 +112,7 @@ describe("entry points", () => {
       ],
     ],
     ["pagewise/kysely", kysely, ["kyselyCursorPages", "kyselyPages"]],
+    ["pagewise/sql", sql, ["DIALECTS", "DIALECT_NAMES", "counterRead", "counterTable"]],
   ])("%s: exactly the curated values", (_name, entry, names) => {
     expect(Object.keys(entry).sort()).toStrictEqual(names);
   });
