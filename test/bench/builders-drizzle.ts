@@ -197,3 +197,24 @@ export function drizzleSelectOf(
     }
   }
 }
+
+/**
+ * Drizzle over the handle, and the plain select of the big table pagewise's integration pages
+ * (typed loosely: one function for the three dialects' databases).
+ */
+export function drizzleQueryOf(handle: Handle): [db: never, query: () => never] {
+  switch (handle.dialect) {
+    case "postgres": {
+      const db = pgDrizzle({ client: handle.pool });
+      return [db as never, () => db.select().from(drizzleTables.postgres.packages) as never];
+    }
+    case "mysql": {
+      const db = mysqlDrizzle({ client: handle.pool });
+      return [db as never, () => db.select().from(drizzleTables.mysql.packages) as never];
+    }
+    case "sqlite": {
+      const db = sqliteDrizzle({ client: handle.database });
+      return [db as never, () => db.select().from(drizzleTables.sqlite.packages) as never];
+    }
+  }
+}
