@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SortTerm } from "../pagination/sort-order.js";
 import { carryValues } from "../resource/carried-values.js";
 import type { Dialect } from "../sql/dialect.js";
+import { exactTextType } from "../sql/exact-text.js";
 
 /** The alias of the value of the sort term at a place, selected beside the user's row. */
 const hiddenAlias = (place: number) => `__pagewise_${place}`;
@@ -17,15 +18,12 @@ const hiddenAlias = (place: number) => `__pagewise_${place}`;
  * @param dialect - the database's dialect
  * @example
  * ```ts
- * exactValue(term, sql`"__pagewise"."created_at"`, DIALECTS.postgres); // sql`"__pagewise"."created_at"::text`
+ * exactValue(term, sql`"__pagewise"."created_at"`, DIALECTS.postgres); // sql`cast("__pagewise"."created_at" as text)`
  * ```
  */
 export function exactValue(term: SortTerm, column: SQL, dialect: Dialect): SQL {
-  if (term.type === "json" || (term.type === "timestamp" && dialect.name === "sqlite")) {
-    return column;
-  }
-  if (dialect.name === "postgres") return sql`${column}::text`;
-  return dialect.name === "mysql" ? sql`cast(${column} as char)` : sql`cast(${column} as text)`;
+  const type = exactTextType(dialect, term.type);
+  return type === undefined ? column : sql`cast(${column} as ${sql.raw(type)})`;
 }
 
 /**

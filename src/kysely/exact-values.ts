@@ -2,6 +2,7 @@ import type { AliasableExpression, ExpressionBuilder, SelectQueryBuilder } from 
 import type { SortTerm } from "../pagination/sort-order.js";
 import { carryValues } from "../resource/carried-values.js";
 import type { Dialect } from "../sql/dialect.js";
+import { exactTextType } from "../sql/exact-text.js";
 
 /** The prefix of the columns a cursor page selects for itself, taken off every row it answers. */
 const HIDDEN = "__pagewise_";
@@ -23,9 +24,8 @@ function exactValue<DB, TB extends keyof DB>(
   ref: string,
 ): AliasableExpression<unknown> {
   const column = eb.ref(ref as never);
-  const precise = term.type === "bigint" || term.type === "timestamp";
-  if (!precise || (dialect.name === "sqlite" && term.type === "timestamp")) return column;
-  return eb.cast(column, dialect.name === "mysql" ? "char" : "text");
+  const type = exactTextType(dialect, term.type);
+  return type === undefined ? column : eb.cast(column, type);
 }
 
 /**
