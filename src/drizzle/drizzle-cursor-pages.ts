@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortTerm } from "../pagination/sort-order.js";
+import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorQuery, CursorResult } from "../resource/cursor-method.js";
 import type { Dialect } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
@@ -13,7 +14,7 @@ import {
   type SelectChain,
   selectOf,
 } from "./drizzle-types.js";
-import { hiddenFields, withoutHidden } from "./hidden-values.js";
+import { hiddenFields } from "./hidden-values.js";
 import { keysetWhere } from "./keyset-where.js";
 import { orderBy } from "./order-by.js";
 import { type QuerySource, querySource } from "./query-source.js";
@@ -56,7 +57,7 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
     return {
       items: async (cursor: CursorQuery) => {
         const rows = await keysetSelect(db, querySource(query(context)), terms, cursor, dialect);
-        return rows.map((row) => withoutHidden(row, terms.length) as RowOf<Q>);
+        return rows.map((row) => carryHiddenValues(row, terms) as RowOf<Q>);
       },
     };
   };

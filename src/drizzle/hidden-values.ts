@@ -1,11 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SortTerm } from "../pagination/sort-order.js";
-import { carryValues } from "../resource/carried-values.js";
 import type { Dialect } from "../sql/dialect.js";
 import { exactTextType } from "../sql/exact-text.js";
-
-/** The alias of the value of the sort term at a place, selected beside the user's row. */
-const hiddenAlias = (place: number) => `__pagewise_${place}`;
+import { valueAlias } from "../sql/hidden-columns.js";
 
 /**
  * A sort column's value as the cursor keeps it: every digit the database stores. A timestamp or a
@@ -45,31 +42,8 @@ export function hiddenFields(
 ): Record<string, SQL.Aliased> {
   return Object.fromEntries(
     terms.map((term, place) => {
-      const alias = hiddenAlias(place);
+      const alias = valueAlias(place);
       return [alias, exactValue(term, column(term), dialect).as(alias)];
     }),
   );
-}
-
-/**
- * A row as the user selected it, the sort values taken off it and carried out of sight
- * (`carryValues`) for its cursor. A value a driver reads as a bigint (better-sqlite3's safe
- * integers) is given as a number where it is safe, else as its text.
- *
- * @param row - a row with its hidden fields
- * @param count - the number of sort terms
- * @example
- * ```ts
- * withoutHidden({ id: 1, __pagewise_0: 1n }, 1); // { id: 1 }, carrying ["1"]
- * ```
- */
-export function withoutHidden(row: Record<string, unknown>, count: number): object {
-  const own = { ...row };
-  const values = Array.from({ length: count }, (_, place) => {
-    const value = own[hiddenAlias(place)];
-    delete own[hiddenAlias(place)];
-    if (typeof value !== "bigint") return value;
-    return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
-  });
-  return carryValues(own, values);
 }

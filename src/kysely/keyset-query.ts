@@ -2,9 +2,10 @@ import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
+import { keyAlias } from "../sql/hidden-columns.js";
 import type { KeysetPlan } from "../sql/keyset-plan.js";
 import { conditionExpression, type LeafWriter } from "./condition-expression.js";
-import { keyAlias, withExactValues } from "./exact-values.js";
+import { withExactValues } from "./exact-values.js";
 import { orderQuery } from "./order-query.js";
 
 /** What a keyset page's query is written from. */
@@ -39,7 +40,7 @@ function rangeQuery<DB, TB extends keyof DB, O>(
  * A keyset page's query: the user's query filtered by the plan's predicate, ordered and limited;
  * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
  * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are.
- * Every row carries its sort values under hidden aliases (`carryExactValues` takes them off).
+ * Every row carries its sort values under hidden aliases (`carryHiddenValues` takes them off).
  *
  * @param db - the Kysely instance (the union's outer query)
  * @param query - the user's query

@@ -3,11 +3,11 @@ import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
 import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
+import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
-import { carryExactValues } from "./exact-values.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 
@@ -81,7 +81,7 @@ export function kyselyCursorPages<
       dialect,
     };
     const rows = await keysetQuery(db, query(context), parts).execute();
-    return { items: carryExactValues(rows, terms) };
+    return { items: rows.map((row) => carryHiddenValues(row as object, terms) as O) };
   };
 }
 

@@ -2,6 +2,7 @@ import { cursorQueryMismatch, cursorTooLarge, invalidCursor } from "../errors.js
 import { fromBase64Url, toBase64Url } from "../http/base64url.js";
 import { defaults } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
+import { type HmacKey, hmacKey, sameBytes } from "./hmac-key.js";
 
 /** A sort value a cursor carries: any JSON primitive (a 64-bit id beyond 2^53 as a string). */
 export type CursorValue = string | number | boolean | null;
@@ -19,14 +20,14 @@ export interface CursorCodecOptions {
 /** Signs and reads cursor tokens (see {@link cursorCodec}). */
 export interface CursorCodec {
   /** A token for a boundary row's sort values, bound to the query (filters and sort). */
-  encode(values: readonly CursorValue[], queryKey: string): Promise<string>;
+  encode(values: readonly CursorValue[], queryKey: string): string;
   /**
    * The sort values of a token this server issued for this query.
    *
    * @throws {PagewiseError} 400 `cursor_too_large`, `invalid_cursor` (junk, tampered, or signed
    *   with a secret no longer accepted) or `cursor_query_mismatch` (issued for another query)
    */
-  decode(token: string, queryKey: string, parameter: string): Promise<readonly CursorValue[]>;
+  decode(token: string, queryKey: string, parameter: string): readonly CursorValue[];
 }
 
 const VERSION = 1;
@@ -35,7 +36,7 @@ const encoder = new TextEncoder();
 
 /**
  * Opaque, signed cursor tokens: `base64url(JSON [version, query digest, values]) "." base64url(HMAC-SHA256)`.
- * The HMAC (Web Crypto, the same in Node, browsers and workers) covers the values and a digest of
+ * The HMAC (SHA-256, synchronous, the same in Node, browsers and workers: {@link hmacKey}) covers the values and a digest of
  * the query the token was issued for, so a token cannot be forged, altered, or replayed against
  * other filters or another order; the page size may change between requests. Rotation: the first
  * secret signs, every one given verifies, so a new secret goes first and an old one stays until
@@ -47,8 +48,8 @@ const encoder = new TextEncoder();
  * @example
  * ```ts
  * const codec = cursorCodec(process.env.CURSOR_SECRET ?? "");
- * const token = await codec.encode([row.created_at, row.id], "status=failed;sort=created");
- * await codec.decode(token, "status=failed;sort=created", "after"); // [created_at, id]
+ * const token = codec.encode([row.created_at, row.id], "status=failed;sort=created");
+ * codec.decode(token, "status=failed;sort=created", "after"); // [created_at, id]
  * ```
  */
 export function cursorCodec(
@@ -64,18 +65,14 @@ export function cursorCodec(
   }
   const { maxLength = defaults.maxCursorLength } = options;
   assertWholeNumber("maxLength", maxLength, 64);
-  let keys: Promise<CryptoKey[]> | undefined;
-  const keysOnce = () => {
-    keys ??= Promise.all((list as string[]).map(importKey));
-    return keys;
-  };
+  const keys = (list as string[]).map(hmacKey);
   return {
-    async encode(values, queryKey) {
-      const [key] = await keysOnce();
-      const digest = await queryDigest(key as CryptoKey, queryKey);
-      const body = toBase64Url(encoder.encode(JSON.stringify([VERSION, digest, values])));
-      const signature = await crypto.subtle.sign("HMAC", key as CryptoKey, encoder.encode(body));
-      const token = `${body}.${toBase64Url(new Uint8Array(signature))}`;
+    encode(values, queryKey) {
+      const key = keys[0] as HmacKey;
+      const body = toBase64Url(
+        encoder.encode(JSON.stringify([VERSION, queryDigest(key, queryKey), values])),
+      );
+      const token = `${body}.${toBase64Url(key(encoder.encode(body)))}`;
       // A token the server would refuse must not go out as a link: the walk would end in a 400.
       if (token.length > maxLength) {
         throw new RangeError(
@@ -84,7 +81,7 @@ export function cursorCodec(
       }
       return token;
     },
-    async decode(token, queryKey, parameter) {
+    decode(token, queryKey, parameter) {
       if (token.length > maxLength) throw cursorTooLarge(parameter, maxLength);
       const dot = token.indexOf(".");
       const signature = dot < 0 ? undefined : fromBase64Url(token.slice(dot + 1));
@@ -94,38 +91,19 @@ export function cursorCodec(
       }
       const body = token.slice(0, dot);
       const bodyBytes = encoder.encode(body);
-      let signer: CryptoKey | undefined;
-      for (const key of await keysOnce()) {
-        if (await crypto.subtle.verify("HMAC", key, signature, bodyBytes)) {
-          signer = key;
-          break;
-        }
-      }
+      const signer = keys.find((key) => sameBytes(key(bodyBytes), signature));
       if (signer === undefined) throw invalidCursor(parameter);
       const payload = parsePayload(body);
       if (payload === undefined) throw invalidCursor(parameter);
-      if (payload.digest !== (await queryDigest(signer, queryKey))) {
-        throw cursorQueryMismatch(parameter);
-      }
+      if (payload.digest !== queryDigest(signer, queryKey)) throw cursorQueryMismatch(parameter);
       return payload.values;
     },
   };
 }
 
-function importKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign", "verify"],
-  );
-}
-
 /** A short digest of the query a token belongs to, keyed so that it reveals nothing of it. */
-async function queryDigest(key: CryptoKey, queryKey: string): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`query\u0000${queryKey}`));
-  return toBase64Url(new Uint8Array(mac).slice(0, DIGEST_BYTES));
+function queryDigest(key: HmacKey, queryKey: string): string {
+  return toBase64Url(key(encoder.encode(`query\u0000${queryKey}`)).slice(0, DIGEST_BYTES));
 }
 
 /** A signed body's payload; `undefined` for one of another shape (never trusted further). */

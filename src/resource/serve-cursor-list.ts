@@ -59,7 +59,7 @@ export async function serveCursorList<N>(
   const values: readonly CursorValue[] | undefined =
     token === undefined
       ? undefined
-      : await codec.decode(token, queryKey, side === "after" ? afterParam : beforeParam);
+      : codec.decode(token, queryKey, side === "after" ? afterParam : beforeParam);
   if (values !== undefined && values.length !== terms.length) {
     throw invalidCursor(side === "after" ? afterParam : beforeParam);
   }
@@ -69,10 +69,8 @@ export async function serveCursorList<N>(
   const { rows, count } = await cursorRows(served, result, cursor, terms);
   const page = cursorPage({ side, pageSize, rows });
   const tokenOf = (row: unknown) => codec.encode(definition.valuesOf(row, terms), queryKey);
-  const [prev, next] = await Promise.all([
-    page.prev === undefined ? undefined : tokenOf(page.prev),
-    page.next === undefined ? undefined : tokenOf(page.next),
-  ]);
+  const prev = page.prev === undefined ? undefined : tokenOf(page.prev);
+  const next = page.next === undefined ? undefined : tokenOf(page.next);
   const headers: Record<string, string> = {};
   const link = cursorLinkHeader(
     { first: page.first, prev, next },

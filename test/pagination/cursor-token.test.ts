@@ -8,10 +8,10 @@ const OTHER = "o".repeat(32);
 const QUERY = "status=failed;sort=created,id";
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/** The problem code a decode rejects with. */
-async function codeOf(run: Promise<unknown>): Promise<string> {
+/** The problem code a decode throws. */
+function codeOf(run: () => unknown): string {
   try {
-    await run;
+    run();
     return "accepted";
   } catch (error) {
     if (!(error instanceof PagewiseError)) throw error;
@@ -32,9 +32,9 @@ describe("cursorCodec", () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(value, { maxLength: 4 }), async (values) => {
-        const token = await codec.encode(values, QUERY);
+        const token = codec.encode(values, QUERY);
         expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
-        expect(await codec.decode(token, QUERY, "after")).toStrictEqual(
+        expect(codec.decode(token, QUERY, "after")).toStrictEqual(
           values.map((v) => (Object.is(v, -0) ? 0 : v)),
         );
       }),
@@ -65,46 +65,46 @@ describe("cursorCodec", () => {
     ["10 kB of dots", () => ".".repeat(10_000), "400 cursor_too_large after"],
   ])("refuses %s", async (_name, alter, code) => {
     const codec = cursorCodec(SECRET);
-    const token = await codec.encode([1, "x"], QUERY);
-    expect(await codeOf(codec.decode(alter(token), QUERY, "after"))).toBe(code);
+    const token = codec.encode([1, "x"], QUERY);
+    expect(codeOf(() => codec.decode(alter(token), QUERY, "after"))).toBe(code);
   });
 
   it("refuses to issue a token longer than it reads (a link would end in a 400)", async () => {
     const codec = cursorCodec(SECRET, { maxLength: 200 });
-    await expect(codec.encode(["标题".repeat(30), 7], QUERY)).rejects.toThrow(
+    expect(() => codec.encode(["标题".repeat(30), 7], QUERY)).toThrow(
       new RangeError(
         "A cursor of 323 characters is longer than maxCursorLength (200): its sort values are long (4/3 of their UTF-8 JSON, plus 75 characters); raise maxCursorLength or sort by shorter columns",
       ),
     );
-    const short = await codec.encode(["标题".repeat(5), 7], QUERY);
-    expect(await codec.decode(short, QUERY, "after")).toStrictEqual(["标题".repeat(5), 7]);
+    const short = codec.encode(["标题".repeat(5), 7], QUERY);
+    expect(codec.decode(short, QUERY, "after")).toStrictEqual(["标题".repeat(5), 7]);
   });
 
   it("refuses a token from another query, and one signed with another secret", async () => {
     const codec = cursorCodec(SECRET);
-    const token = await codec.encode([1], QUERY);
-    expect(await codeOf(codec.decode(token, "status=completed;sort=created,id", "before"))).toBe(
+    const token = codec.encode([1], QUERY);
+    expect(codeOf(() => codec.decode(token, "status=completed;sort=created,id", "before"))).toBe(
       "400 cursor_query_mismatch before",
     );
-    expect(await codeOf(cursorCodec(OTHER).decode(token, QUERY, "after"))).toBe(
+    expect(codeOf(() => cursorCodec(OTHER).decode(token, QUERY, "after"))).toBe(
       "400 invalid_cursor after",
     );
   });
 
   it("reads tokens of every secret it is given, and signs with the first (rotation)", async () => {
-    const old = await cursorCodec(OTHER).encode([7], QUERY);
+    const old = cursorCodec(OTHER).encode([7], QUERY);
     const rotated = cursorCodec([SECRET, OTHER]);
-    expect(await rotated.decode(old, QUERY, "after")).toStrictEqual([7]);
-    const fresh = await rotated.encode([8], QUERY);
-    expect(await cursorCodec(SECRET).decode(fresh, QUERY, "after")).toStrictEqual([8]);
+    expect(rotated.decode(old, QUERY, "after")).toStrictEqual([7]);
+    const fresh = rotated.encode([8], QUERY);
+    expect(cursorCodec(SECRET).decode(fresh, QUERY, "after")).toStrictEqual([8]);
   });
 
   it("refuses a signed body of another shape (never trusted further)", async () => {
     // A body that is signed but holds an object: only this server could have made it, and still
     // it is read as no cursor rather than trusted.
     const codec = cursorCodec(SECRET);
-    const token = await codec.encode([{ a: 1 } as unknown as CursorValue], QUERY);
-    expect(await codeOf(codec.decode(token, QUERY, "after"))).toBe("400 invalid_cursor after");
+    const token = codec.encode([{ a: 1 } as unknown as CursorValue], QUERY);
+    expect(codeOf(() => codec.decode(token, QUERY, "after"))).toBe("400 invalid_cursor after");
   });
 
   it.each<[string, () => unknown, Error]>([

@@ -1,18 +1,81 @@
 import { describe, expect, it } from "vitest";
-import { carriedValues, carryValues } from "../../src/resource/carried-values.js";
+import { sortSettings } from "../../src/pagination/sort-option.js";
+import type { SortTerm } from "../../src/pagination/sort-order.js";
+import { readSort } from "../../src/pagination/sort-param.js";
+import {
+  carriedValues,
+  carryHiddenValues,
+  carryValues,
+} from "../../src/resource/carried-values.js";
 
 describe("carryValues", () => {
-  it("keeps a row's values out of its JSON, for its own object only", () => {
+  it("keeps a row's values out of its JSON, keys, spreads and equality, for its own object only", () => {
     const row = carryValues({ id: 7 }, ["2026-01-02 03:04:05.123456+00", 7]);
     expect([JSON.stringify(row), Object.keys(row), carriedValues(row)]).toStrictEqual([
       '{"id":7}',
       ["id"],
       ["2026-01-02 03:04:05.123456+00", 7],
     ]);
+    expect(row).toStrictEqual({ id: 7 });
+    expect(carriedValues({ ...row })).toBeUndefined();
     expect(carriedValues({ id: 7 })).toBeUndefined();
+  });
+
+  it("gives a row carried twice its last values", () => {
+    const row = carryValues(carryValues({ id: 7 }, [1]), [2]);
+    expect(carriedValues(row)).toStrictEqual([2]);
   });
 
   it.each([null, undefined, 7, "row"])("gives nothing for %s", (row) => {
     expect(carriedValues(row)).toBeUndefined();
+  });
+});
+
+describe("carryHiddenValues", () => {
+  const terms = (sort: string): readonly SortTerm[] =>
+    readSort(
+      sortSettings({
+        fields: { created_at: { type: "timestamp" }, score: true },
+        tieBreaker: { column: "id", type: "bigint" },
+      }),
+      sort,
+    ).terms;
+
+  it.each<[string, string, Record<string, unknown>, Record<string, unknown>, unknown[]]>([
+    [
+      "a timestamp and a bigint id, read as text",
+      "-created_at",
+      { id: 1, created_at: "x", __pagewise_0: "2026-01-02 03:04:05.123456", __pagewise_1: "1" },
+      { id: 1, created_at: "x" },
+      ["2026-01-02 03:04:05.123456", "1"],
+    ],
+    [
+      "a json column's safe bigint (better-sqlite3's safe integers) as a number",
+      "score",
+      { id: 2n, score: 5n, __pagewise_0: 5n, __pagewise_1: "2" },
+      { id: 2n, score: 5n },
+      [5, "2"],
+    ],
+    [
+      "a json column's unsafe bigint as it is (the cursor refuses it, asking for its type)",
+      "score",
+      { id: 3, __pagewise_0: 2n ** 60n, __pagewise_1: "3" },
+      { id: 3 },
+      [2n ** 60n, "3"],
+    ],
+    [
+      "a union's keys, taken off too",
+      "score",
+      { id: 4, __pagewise_0: null, __pagewise_key_0: null, __pagewise_1: "4", __pagewise_key_1: 4 },
+      { id: 4 },
+      [null, "4"],
+    ],
+  ])("%s", (_name, sort, row, answered, values) => {
+    const own = carryHiddenValues(row, terms(sort));
+    expect([own, Object.keys(own), carriedValues(own)]).toStrictEqual([
+      answered,
+      Object.keys(answered),
+      values,
+    ]);
   });
 });
