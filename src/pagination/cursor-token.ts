@@ -66,11 +66,19 @@ export function cursorCodec(
   const { maxLength = defaults.maxCursorLength } = options;
   assertWholeNumber("maxLength", maxLength, 64);
   const keys = (list as string[]).map(hmacKey);
+  // A request reads its token and signs its two with one query key: its digest, once.
+  let last: { key: HmacKey; queryKey: string; digest: string } | undefined;
+  const digestOf = (key: HmacKey, queryKey: string) => {
+    if (last?.key !== key || last.queryKey !== queryKey) {
+      last = { key, queryKey, digest: queryDigest(key, queryKey) };
+    }
+    return last.digest;
+  };
   return {
     encode(values, queryKey) {
       const key = keys[0] as HmacKey;
       const body = toBase64Url(
-        encoder.encode(JSON.stringify([VERSION, queryDigest(key, queryKey), values])),
+        encoder.encode(JSON.stringify([VERSION, digestOf(key, queryKey), values])),
       );
       const token = `${body}.${toBase64Url(key(encoder.encode(body)))}`;
       // A token the server would refuse must not go out as a link: the walk would end in a 400.
@@ -95,7 +103,7 @@ export function cursorCodec(
       if (signer === undefined) throw invalidCursor(parameter);
       const payload = parsePayload(body);
       if (payload === undefined) throw invalidCursor(parameter);
-      if (payload.digest !== queryDigest(signer, queryKey)) throw cursorQueryMismatch(parameter);
+      if (payload.digest !== digestOf(signer, queryKey)) throw cursorQueryMismatch(parameter);
       return payload.values;
     },
   };

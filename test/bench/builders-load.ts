@@ -35,11 +35,11 @@ const NOTE = (g: string, concat: (a: string, b: string) => string) =>
   `CASE WHEN ${g} % 10 = 0 THEN NULL ELSE ${concat("'n'", `(${g} * 37) % 101`)} END`;
 const MICROS = (g: string, fill: Fill) => `((${g} * 7919) % ${fill.modulus}) * ${fill.stepUs}`;
 
-/** The indexes each measured order reads (the tie-breaker last; the direction of created_at's). */
+/** The indexes each measured order reads (the tie-breaker last, in the direction of the term before it). */
 const indexes = (table: string) => [
   `CREATE INDEX ${table}_created_at ON ${table} (created_at, id)`,
   `CREATE INDEX ${table}_name ON ${table} (name, id)`,
-  `CREATE INDEX ${table}_status ON ${table} (status, created_at DESC, id)`,
+  `CREATE INDEX ${table}_status ON ${table} (status, created_at DESC, id DESC)`,
   `CREATE INDEX ${table}_note ON ${table} (note, id)`,
 ];
 

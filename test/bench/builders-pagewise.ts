@@ -65,14 +65,86 @@ async function tokenAfter(order: Order, row: ExactRow): Promise<string> {
   return token;
 }
 
-/** A builder's pages through pagewise: a page list, and a cursor list per order. */
-function pagesOf(pages: () => Resource, cursors: (order: Order) => Resource): HandPages {
-  const paged = pages();
+/** What a list's handler was last called with, and the page slice its rows were asked for. */
+interface Capture {
+  context?: unknown;
+  slice?: { offset: number; limit: number };
+}
+
+type PageHandler = (context: never) => {
+  items: (slice: { offset: number; limit: number }) => Promise<unknown>;
+};
+type CursorHandler = (context: never) => Promise<unknown>;
+
+/** The page handler, recording each call's context and slice in `capture`. */
+const recordingPages =
+  (handler: PageHandler, capture: Capture): PageHandler =>
+  (context) => {
+    const result = handler(context);
+    capture.context = context;
+    return {
+      ...result,
+      items: (slice) => {
+        capture.slice = slice;
+        return result.items(slice);
+      },
+    };
+  };
+
+/** The cursor handler, recording each call's context in `capture`. */
+const recordingCursor =
+  (handler: CursorHandler, capture: Capture): CursorHandler =>
+  (context) => {
+    capture.context = context;
+    return handler(context);
+  };
+
+/** A builder's two handlers: a page list's (countless), and a cursor list's for an order. */
+interface Handlers {
+  readonly pages: PageHandler;
+  readonly cursor: (order: Order) => CursorHandler;
+}
+
+/** pagewise's pages of one builder, through the pipeline and by the handler alone. */
+export interface PagewisePages {
+  /** Each page through `handleResource`: parameters, tokens, links, headers. */
+  readonly pipeline: HandPages;
+  /**
+   * Each page by the integration's handler alone, called with the context the pipeline gave it
+   * for the same request (recorded on a first call through the pipeline): the query pagewise
+   * writes and runs, beside the same query written by hand.
+   */
+  readonly handler: HandPages;
+}
+
+/** The page list and an order's cursor list over the handlers, each recording its calls. */
+function resourcesOf(handlers: Handlers) {
+  const capture: Capture = {};
+  const paged = defineResource("/packages/", {
+    GET: list({ sort: SORT, handler: recordingPages(handlers.pages, capture) as never }),
+  });
   const byOrder = new Map<Order, Resource>();
-  const cursorOf = (order: Order) =>
-    byOrder.get(order) ?? (byOrder.set(order, cursors(order)).get(order) as Resource);
+  const cursorOf = (order: Order) => {
+    const known = byOrder.get(order);
+    if (known !== undefined) return known;
+    const made = defineResource("/packages/", {
+      GET: cursorList({
+        order: orderOf(order),
+        secret: SECRET,
+        handler: recordingCursor(handlers.cursor(order), capture) as never,
+      }),
+    });
+    byOrder.set(order, made);
+    return made;
+  };
+  return { capture, paged, cursorOf };
+}
+
+/** A builder's pages through pagewise's pipeline, and by its handlers alone. */
+function pagesOf(handlers: Handlers): PagewisePages {
+  const { capture, paged, cursorOf } = resourcesOf(handlers);
   const tokens = new Map<string, string>();
-  return {
+  const pipeline: HandPages = {
     first: (order) => get(paged, `sort=${order}&page_size=${PAGE}`),
     offset: (order, offset) =>
       get(paged, `sort=${order}&page_size=${PAGE}&page=${offset / PAGE + 1}`),
@@ -83,44 +155,61 @@ function pagesOf(pages: () => Resource, cursors: (order: Order) => Resource): Ha
       return get(cursorOf(order), `page_size=${PAGE}&after=${token}`);
     },
   };
+  /** The handler's call for a request, recorded by one call through the pipeline first. */
+  const recorded = async (request: () => Promise<unknown>): Promise<Required<Capture>> => {
+    await request();
+    return { ...capture } as Required<Capture>;
+  };
+  const page = async (request: () => Promise<unknown>) => {
+    const { context, slice } = await recorded(request);
+    return () => handlers.pages(context as never).items(slice);
+  };
+  const calls = new Map<string, () => Promise<unknown>>();
+  const once = async (key: string, make: () => Promise<() => Promise<unknown>>) => {
+    const call = calls.get(key) ?? (await make());
+    calls.set(key, call);
+    return call();
+  };
+  const handler: HandPages = {
+    first: (order) => once(`first:${order}`, () => page(() => pipeline.first(order))),
+    offset: (order, offset) =>
+      once(`offset:${order}:${offset}`, () => page(() => pipeline.offset(order, offset))),
+    keyset: (order, row) =>
+      once(`keyset:${order}:${row.id}`, async () => {
+        const { context } = await recorded(() => pipeline.keyset(order, row));
+        const cursor = handlers.cursor(order);
+        const query = (context as { cursor: unknown }).cursor;
+        return async () => {
+          const { items } = (await cursor(context as never)) as { items: unknown };
+          return typeof items === "function" ? items(query) : items;
+        };
+      }),
+  };
+  return { pipeline, handler };
 }
 
 /** pagewise's pages by builder, for a database of any dialect. */
-export const PAGEWISE: Readonly<Record<Builder, (handle: Handle) => HandPages>> = {
+export const PAGEWISE: Readonly<Record<Builder, (handle: Handle) => PagewisePages>> = {
   Kysely: (handle) => {
     const db = kyselyOf(handle);
     const query = () =>
       db.selectFrom("packages").select(["id", "name", "status", "created_at", "note"]);
-    return pagesOf(
-      () =>
-        defineResource("/packages/", {
-          GET: list({ sort: SORT, handler: pagewiseKyselyPages(db, query, { count: "none" }) }),
-        }),
-      (order) =>
-        defineResource("/packages/", {
-          GET: cursorList({
-            order: orderOf(order),
-            secret: SECRET,
-            handler: kyselyCursorPages(db, query),
-          }),
-        }),
-    );
+    const cursors = new Map<Order, CursorHandler>();
+    return pagesOf({
+      pages: pagewiseKyselyPages(db, query, { count: "none" }) as never,
+      cursor: (order) =>
+        cursors.get(order) ??
+        (cursors.set(order, kyselyCursorPages(db, query) as never).get(order) as CursorHandler),
+    });
   },
   Drizzle: (handle) => {
     const [db, query] = drizzleQueryOf(handle);
-    return pagesOf(
-      () =>
-        defineResource("/packages/", {
-          GET: list({ sort: SORT, handler: drizzlePages(db, query, { count: "none" }) }),
-        }),
-      (order) =>
-        defineResource("/packages/", {
-          GET: cursorList({
-            order: orderOf(order),
-            secret: SECRET,
-            handler: drizzleCursorPages(db, query),
-          }),
-        }),
-    );
+    const cursors = new Map<Order, CursorHandler>();
+    return pagesOf({
+      pages: drizzlePages(db, query, { count: "none" }) as never,
+      cursor: (order) =>
+        cursors.get(order) ??
+        (cursors.set(order, drizzleCursorPages(db, query) as never).get(order) as CursorHandler),
+    });
   },
 };

@@ -25,10 +25,11 @@ export const ORDERS = {
     ["name", "asc"],
     ["id", "asc"],
   ],
+  /** The tie-breaker in the last field's direction, as pagewise's `sort` appends it. */
   "status,-created_at": [
     ["status", "asc"],
     ["created_at", "desc"],
-    ["id", "asc"],
+    ["id", "desc"],
   ],
   /** A nullable column (NULLs last ascending on PostgreSQL, first on MySQL and SQLite). */
   note: [

@@ -91,6 +91,22 @@ describe("cursorCodec", () => {
     );
   });
 
+  it("binds each token to its own query when requests of several queries interleave", () => {
+    const codec = cursorCodec([SECRET, OTHER]);
+    const queries = ["a", "b", "a", "c", "c", "b"];
+    const tokens = queries.map((query, i) => codec.encode([i], query));
+    const read = (token: string, query: string) =>
+      codeOf(() => codec.decode(token, query, "after"));
+    expect(tokens.map((token, i) => read(token, queries[i] as string))).toStrictEqual(
+      queries.map(() => "accepted"),
+    );
+    expect(tokens.map((token, i) => read(token, queries[(i + 1) % 6] as string))).toStrictEqual(
+      queries.map((query, i) =>
+        query === queries[(i + 1) % 6] ? "accepted" : "400 cursor_query_mismatch after",
+      ),
+    );
+  });
+
   it("reads tokens of every secret it is given, and signs with the first (rotation)", async () => {
     const old = cursorCodec(OTHER).encode([7], QUERY);
     const rotated = cursorCodec([SECRET, OTHER]);
