@@ -1,13 +1,20 @@
+import { sql } from "drizzle-orm";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { ListContext, ListCount, ListResult } from "../resource/methods.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
-import { orderTerms } from "../sql/order-by.js";
+import { type OrderTerm, orderTerms } from "../sql/order-by.js";
 import { countQuery } from "./count-query.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
 import type { DrizzlePagesOptions } from "./drizzle-options.js";
-import { type DrizzleDatabase, type DrizzleQuery, type RowOf, selectOf } from "./drizzle-types.js";
+import {
+  type DrizzleDatabase,
+  type DrizzleQuery,
+  type RowOf,
+  type SelectChain,
+  selectOf,
+} from "./drizzle-types.js";
 import { orderBy } from "./order-by.js";
 import { querySource } from "./query-source.js";
 import { sortTerms } from "./sort-terms.js";
@@ -46,18 +53,11 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
 ): (context: C) => ListResult<RowOf<Q>> {
   const dialect = drizzleDialect(db, options.dialect);
   const strategy = countStrategy<C>(options.count, dialect);
-  const select = selectOf(db);
   return (context) => {
     const terms = dialectColumns(sortTerms(context, "drizzlePages"), dialect);
     const order = orderTerms(terms, dialect);
     const items = async ({ offset, limit }: PageSlice) => {
-      const source = querySource(query(context));
-      const sorted = orderBy(order, (place) => source.column((terms[place] as SortTerm).column));
-      const rows = await select(source.fields)
-        .from(source.subquery)
-        .orderBy(...sorted)
-        .limit(limit)
-        .offset(offset);
+      const rows = await orderedQuery(db, query(context), terms, order).limit(limit).offset(offset);
       return rows as RowOf<Q>[];
     };
     if (strategy.kind === "none") return { items };
@@ -69,4 +69,28 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
           : () => countQuery(db, query(context), strategy.query, dialect);
     return { count, items };
   };
+}
+
+/**
+ * The user's query in the order: the query itself, `ORDER BY` its output columns' names (a
+ * subquery around it costs Drizzle as much again to build); or, where a term is an expression
+ * (`col IS NULL` on MariaDB, which reads a name in an expression as a table's column, never as
+ * an output column), the query as a subquery ordered by its columns.
+ */
+function orderedQuery(
+  db: DrizzleDatabase,
+  query: DrizzleQuery,
+  terms: readonly SortTerm[],
+  order: readonly OrderTerm[],
+): SelectChain {
+  const name = (place: number) => (terms[place] as SortTerm).column;
+  if (order.every((term) => term.nullFlag === undefined)) {
+    const sorted = orderBy(order, (place) => sql`${sql.identifier(name(place))}`);
+    return (query as unknown as SelectChain).orderBy(...sorted);
+  }
+  const source = querySource(query);
+  const sorted = orderBy(order, (place) => source.column(name(place)));
+  return selectOf(db)(source.fields)
+    .from(source.subquery)
+    .orderBy(...sorted);
 }

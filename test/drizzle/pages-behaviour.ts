@@ -3,7 +3,7 @@
  * database's own order of the request's sort, the user's filter and selection kept, and each
  * count strategy's headers.
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { handleResource } from "../../src/adapter/index.js";
 import { drizzlePages } from "../../src/drizzle/index.js";
@@ -147,6 +147,53 @@ export function describePages(open: () => Promise<DrizzleDatabaseUnderTest>): vo
     }
     const answer = await get("estimate", "/ada?page_size=2");
     expect(answer.headers["X-Pagination-CountEstimate"]).toBe(ESTIMATES[t.name]);
+  });
+
+  it.each<[string, string, (p: DrizzleDatabaseUnderTest["packages"]) => unknown[]]>([
+    ["an expression under its alias", "label", (p) => [sql`lower(${p.name})`, asc(p.id)]],
+    ["an alias, descending", "-label", (p) => [sql`lower(${p.name}) desc`, desc(p.id)]],
+    [
+      "NULLs moved last (MariaDB: a subquery for its `score IS NULL` term)",
+      "rank",
+      (p) => [sql`${p.score} is null`, asc(p.score), asc(p.id)],
+    ],
+  ])("sorts by %s (sort=%s): the database's own order", async (_name, sort, order) => {
+    const p = t.packages;
+    const handler = drizzlePages(
+      t.db,
+      () =>
+        t.db
+          .select({ id: p.id, label: sql<string>`lower(${p.name})`.as("label"), rank: p.score })
+          .from(p)
+          .where(eq(p.owner, "ada")),
+      { count: "none" },
+    );
+    const resource = defineResource("/", {
+      GET: list({
+        sort: {
+          fields: { label: true, rank: { column: "score", nullable: true, nulls: "last" } },
+          tieBreaker: { column: "id", type: "bigint" },
+        },
+        handler,
+      }),
+    });
+    const answer = await handleResource(resource, {
+      method: "GET",
+      url: `/?sort=${sort}&page_size=10`,
+      pathParams: {},
+      header: () => undefined,
+      native: null,
+    });
+    const rows = JSON.parse(answer.body as string) as { id: string }[];
+    const own = await t.db
+      .select({ id: p.id })
+      .from(p)
+      .where(eq(p.owner, "ada"))
+      .orderBy(...order(p));
+    expect([answer.status, rows.map((r) => r.id)]).toStrictEqual([
+      200,
+      own.map((r: { id: bigint }) => String(r.id)),
+    ]);
   });
 
   it("refuses a list without sort when first asked", async () => {
