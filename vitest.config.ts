@@ -25,6 +25,8 @@ export default defineConfig({
     // A bound on a hang, not a speed goal (those live in npm run bench): an embedded PostgreSQL
     // starting on a shared, loaded 2-core machine took over vitest's default 5 s in CI.
     testTimeout: 30_000,
+    // test/support/linear-growth.ts collects garbage before each call it measures.
+    execArgv: ["--expose-gc"],
     hookTimeout: 60_000,
   },
 });
