@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import {
   apiKeyVerifier,
-  capCount,
   cursorList,
   defineResource,
   json,
@@ -249,10 +248,7 @@ async function listOf(
   return { count, items: rows };
 }
 
-/**
- * A search's page: the rows first (one more than a page), and the count only when they do not tell
- * the total, counted up to the cap (`X-Pagination-CountAtLeast` above it) or exactly with a cap of 0.
- */
+/** A search's page, from the store: counted up to the cap, or exactly with a cap of 0. */
 function searchOf(
   store: PackageStore,
   path: Readonly<Record<string, string>>,
@@ -261,15 +257,7 @@ function searchOf(
   cap: number,
 ): ListResult<Package> {
   const { owner, repo } = repositoryOf(path);
-  return {
-    count: {
-      whenNeeded: async () =>
-        cap === 0
-          ? await store.countMatches(owner, repo, filter)
-          : capCount(await store.countMatches(owner, repo, filter, cap + 1), cap),
-    },
-    items: (slice) => store.search(owner, repo, filter, slice.offset, slice.limit, order),
-  };
+  return store.searchPage(owner, repo, filter, order, cap);
 }
 
 /** Owner and repository from the path, checked: NUL or an empty segment is a 400 problem. */

@@ -5,7 +5,9 @@ export const DEFAULT_COUNT_CAP = 10_000;
 export type StoreConfig =
   | { readonly kind: "memory" }
   | { readonly kind: "pglite"; readonly dataDir?: string | undefined }
-  | { readonly kind: "postgres"; readonly url: string };
+  | { readonly kind: "postgres"; readonly url: string }
+  | { readonly kind: "sqlite"; readonly file?: string | undefined }
+  | { readonly kind: "mysql"; readonly url: string };
 
 /** The example server's settings, read from the environment. */
 export interface Config {
@@ -32,10 +34,11 @@ export interface Config {
  * `CURSOR_SECRET` (optional, at least 32 characters), `COUNT_CAP` (10,000; 0 counts searches
  * exactly) and the store:
  * `STORE=memory` (default), `STORE=pglite` (embedded PostgreSQL, in memory unless
- * `PGLITE_DATA_DIR` names a folder) or `STORE=postgres` with `DATABASE_URL`.
+ * `PGLITE_DATA_DIR` names a folder), `STORE=postgres` with `DATABASE_URL`, `STORE=sqlite` (in
+ * memory unless `SQLITE_FILE` names a file) or `STORE=mysql` (MySQL or MariaDB) with `DATABASE_URL`.
  *
  * @throws {Error} for a PORT, SEED or COUNT_CAP that is not a whole number in range, a CURSOR_SECRET shorter
- *   than 32 characters, an unknown STORE, or STORE=postgres without DATABASE_URL
+ *   than 32 characters, an unknown STORE, or STORE=postgres or STORE=mysql without DATABASE_URL
  */
 export function readConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -63,19 +66,26 @@ function cursorSecret(value: string | undefined): string | undefined {
   return value;
 }
 
+/** What `DATABASE_URL` looks like for each server store. */
+const EXAMPLE_URLS = {
+  postgres: "postgres://user@127.0.0.1:5432/packages",
+  mysql: "mysql://user:password@127.0.0.1:3306/packages",
+} as const;
+
 function storeConfig(env: Readonly<Record<string, string | undefined>>): StoreConfig {
   const kind = env.STORE || "memory";
   if (kind === "memory") return { kind };
   if (kind === "pglite") return { kind, dataDir: env.PGLITE_DATA_DIR || undefined };
-  if (kind === "postgres") {
+  if (kind === "sqlite") return { kind, file: env.SQLITE_FILE || undefined };
+  if (kind === "postgres" || kind === "mysql") {
     if (!env.DATABASE_URL) {
-      throw new Error(
-        "STORE=postgres needs DATABASE_URL, e.g. postgres://user@127.0.0.1:5432/packages",
-      );
+      throw new Error(`STORE=${kind} needs DATABASE_URL, e.g. ${EXAMPLE_URLS[kind]}`);
     }
     return { kind, url: env.DATABASE_URL };
   }
-  throw new Error(`STORE must be memory, pglite or postgres, got ${JSON.stringify(kind)}`);
+  throw new Error(
+    `STORE must be memory, pglite, postgres, sqlite or mysql, got ${JSON.stringify(kind)}`,
+  );
 }
 
 function wholeNumber(

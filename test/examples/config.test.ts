@@ -70,6 +70,15 @@ describe("readConfig", () => {
       { STORE: "postgres", DATABASE_URL: "postgres://u@h/d" },
       { kind: "postgres", url: "postgres://u@h/d" },
     ],
+    [{ STORE: "sqlite" }, { kind: "sqlite", file: undefined }],
+    [
+      { STORE: "sqlite", SQLITE_FILE: "packages.db" },
+      { kind: "sqlite", file: "packages.db" },
+    ],
+    [
+      { STORE: "mysql", DATABASE_URL: "mysql://u:p@h/d" },
+      { kind: "mysql", url: "mysql://u:p@h/d" },
+    ],
     [{ STORE: "" }, { kind: "memory" }],
   ])("reads the store from %j", (env, store) => {
     expect(readConfig(env).store).toStrictEqual(store);
@@ -81,7 +90,7 @@ describe("readConfig", () => {
     [{ PORT: "-1" }, 'PORT must be a whole number from 0 to 65535, got "-1"'],
     [{ SEED: "1e3" }, 'SEED must be a whole number from 0 to 1000000, got "1e3"'],
     [{ COUNT_CAP: "-5" }, 'COUNT_CAP must be a whole number from 0 to 1000000000, got "-5"'],
-    [{ STORE: "mysql" }, 'STORE must be memory, pglite or postgres, got "mysql"'],
+    [{ STORE: "maria" }, 'STORE must be memory, pglite, postgres, sqlite or mysql, got "maria"'],
     [
       { CURSOR_SECRET: "short" },
       "CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32), got 5",
@@ -89,6 +98,10 @@ describe("readConfig", () => {
     [
       { STORE: "postgres" },
       "STORE=postgres needs DATABASE_URL, e.g. postgres://user@127.0.0.1:5432/packages",
+    ],
+    [
+      { STORE: "mysql" },
+      "STORE=mysql needs DATABASE_URL, e.g. mysql://user:password@127.0.0.1:3306/packages",
     ],
   ])("refuses %j", (env, message) => {
     expect(() => readConfig(env)).toThrow(new Error(message));

@@ -69,9 +69,14 @@ describe("npm run example on a store it cannot open", () => {
       "Cannot start on the postgres store: The database is not reachable.\n",
     ],
     [
+      "a MariaDB server that is not there",
+      { STORE: "mysql", DATABASE_URL: "mysql://root:secret@127.0.0.1:1/packages" },
+      "Cannot start on the mysql store: The database is not reachable.\n",
+    ],
+    [
       "an unknown store",
-      { STORE: "sqlite" },
-      'STORE must be memory, pglite or postgres, got "sqlite"\n',
+      { STORE: "maria" },
+      'STORE must be memory, pglite, postgres, sqlite or mysql, got "maria"\n',
     ],
   ])(
     "%s: one line, exit 1",

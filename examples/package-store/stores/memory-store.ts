@@ -6,8 +6,9 @@
  * text by code point, as the SQL stores' `COLLATE "C"` columns do.
  */
 
-import type { CursorQuery } from "pagewise";
+import type { CursorQuery, ListResult } from "pagewise";
 import { keysetRows } from "pagewise/cursor";
+import { offsetSearch } from "./offset-search.js";
 import {
   type NewPackage,
   type Package,
@@ -150,6 +151,17 @@ export class MemoryStore implements PackageStore {
     let counted = 0;
     for (const _ of this.#matches(owner, repo, filter)) if (++counted >= limit) break;
     return counted;
+  }
+
+  /** A search's page for pagewise: {@link offsetSearch} over this store's search and count. */
+  searchPage(
+    owner: string,
+    repo: string,
+    filter: SearchFilter,
+    order: PackageOrder,
+    cap: number,
+  ): ListResult<Package> {
+    return offsetSearch(this, owner, repo, filter, order, cap);
   }
 
   /** Deletes every package of the status in the repository; returns how many. */

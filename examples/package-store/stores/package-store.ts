@@ -1,10 +1,11 @@
 /**
  * What the example's servers need of a store: the packages of a repository, created in bulk,
- * counted and paged in creation order (by page or by cursor), and deleted by status. The in-memory store and the SQL
- * store (PGlite or a PostgreSQL server) answer alike on every route.
+ * counted and paged in creation order (by page or by cursor), searched, and deleted by status. The
+ * in-memory store, the SQL store (PGlite or a PostgreSQL server, raw SQL) and the builder store
+ * (SQLite or MariaDB through `pagewise/kysely`) answer alike on every route.
  */
 
-import type { CursorQuery, SortOrder } from "pagewise";
+import type { CursorQuery, ListResult, SortOrder } from "pagewise";
 
 /** Package statuses, in the order the UI lists them. */
 export const STATUSES = [
@@ -67,8 +68,8 @@ export type Answer<T> = T | Promise<T>;
 
 /** A package store. A database's faults reject with the 503 problem (`serviceUnavailable`). */
 export interface PackageStore {
-  /** What the start-up line names: `memory`, `pglite` or `postgres`. */
-  readonly kind: "memory" | "pglite" | "postgres";
+  /** What the start-up line names: `memory`, `pglite`, `postgres`, `sqlite` or `mysql`. */
+  readonly kind: "memory" | "pglite" | "postgres" | "sqlite" | "mysql";
   /** Creates packages in the repository, all or none; returns them with ids and times, in order. */
   create(owner: string, repo: string, inputs: readonly NewPackage[]): Answer<Package[]>;
   /** How many packages the repository holds, of one status or all: exact, and O(1). */
@@ -106,19 +107,18 @@ export interface PackageStore {
     order?: PackageOrder,
   ): Answer<{ count: number; rows: Package[] }>;
   /**
-   * `limit` packages from `offset`, in the order given, whose name contains the filter's text
-   * (ASCII letters in either case, see {@link searchFold}; `%`, `_` and `\` as themselves).
+   * A search's page for pagewise's list: the packages whose name contains the filter's text (ASCII
+   * letters in either case, see {@link searchFold}; `%`, `_` and `\` as themselves), in the order
+   * given, counted only when the page does not tell the total, exactly up to `cap` matches
+   * (`{ atLeast: cap + 1 }` beyond), all with a cap of 0.
    */
-  search(
+  searchPage(
     owner: string,
     repo: string,
     filter: SearchFilter,
-    offset: number,
-    limit: number,
-    order?: PackageOrder,
-  ): Answer<Package[]>;
-  /** How many packages match the filter, counting at most `limit` of them (all without one). */
-  countMatches(owner: string, repo: string, filter: SearchFilter, limit?: number): Answer<number>;
+    order: PackageOrder,
+    cap: number,
+  ): ListResult<Package>;
   /** Deletes every package of the status in the repository, at once; returns how many. */
   deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;
   /**

@@ -2,7 +2,7 @@
  * The little of a SQL database the SQL store uses, over PGlite (embedded PostgreSQL) or `pg` (a
  * PostgreSQL server): parameterised queries, and a multi-statement script for the schema.
  */
-import { type PagewiseError, serviceUnavailable } from "pagewise";
+import { databaseFault } from "./database-fault.js";
 
 /** A database as the SQL store sees it. */
 export interface SqlClient {
@@ -51,37 +51,6 @@ export async function postgresClient(connectionString: string): Promise<SqlClien
     exec: (text) => guarded(async () => void (await pool.query(text))),
     close: () => pool.end(),
   };
-}
-
-/**
- * The 503 problem for a database fault, or `undefined` for any other error (a bug: a 500).
- * Failing to reach the database (refused, no such host, too many connections, starting up) is
- * safe to retry: `Retry-After: 1`. A connection lost or a statement cut off by a timeout leaves a
- * write's outcome unknown: no `Retry-After`, and the detail says so.
- */
-export function databaseFault(error: unknown): PagewiseError | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  const text = typeof message === "string" ? message : "";
-  const kind = typeof code === "string" ? code : "";
-  if (
-    /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|57P03|53300|08001|08004)$/.test(
-      kind,
-    ) ||
-    /timeout exceeded when trying to connect/i.test(text)
-  ) {
-    return serviceUnavailable("The database is not reachable.", 1);
-  }
-  if (
-    /^(08|53|57)/.test(kind) ||
-    /^(ECONNRESET|EPIPE|ETIMEDOUT)$/.test(kind) ||
-    /Connection terminated|Query read timeout|connection error/i.test(text)
-  ) {
-    return serviceUnavailable(
-      "The database stopped answering; a change may or may not have been made.",
-    );
-  }
-  return undefined;
 }
 
 /**

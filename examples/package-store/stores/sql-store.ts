@@ -7,7 +7,8 @@
  * are locked in status order, so concurrent bulk creates never deadlock.
  */
 
-import type { CursorQuery } from "pagewise";
+import type { CursorQuery, ListResult } from "pagewise";
+import { offsetSearch } from "./offset-search.js";
 import {
   type NewPackage,
   type Package,
@@ -334,6 +335,17 @@ export class SqlStore implements PackageStore {
       status === undefined ? values : [...values, status],
     );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /** A search's page for pagewise: {@link offsetSearch} over this store's search and count. */
+  searchPage(
+    owner: string,
+    repo: string,
+    filter: SearchFilter,
+    order: PackageOrder,
+    cap: number,
+  ): ListResult<Package> {
+    return offsetSearch(this, owner, repo, filter, order, cap);
   }
 
   async deleteByStatus(owner: string, repo: string, status: Status): Promise<number> {

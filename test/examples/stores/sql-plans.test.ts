@@ -32,7 +32,7 @@ import { readSort } from "../../../src/pagination/sort-param.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
-const SQL_KINDS = STORE_KINDS.filter((kind) => kind !== "memory");
+const SQL_KINDS = STORE_KINDS.filter((kind) => kind === "pglite" || kind === "postgres");
 const SORT = sortSettings(PACKAGE_SORT);
 /** The example's list in the order a client's `sort` names. */
 const sorted = (sort: string) => readSort(SORT, sort) as PackageOrder;

@@ -1,6 +1,6 @@
 /**
- * The store suite: every store (memory and PGlite in `npm test`, a PostgreSQL server in
- * `npm run test:postgres`) keeps the same contract.
+ * The store suite: every store (memory, PGlite and SQLite in `npm test`, a PostgreSQL server in
+ * `npm run test:postgres`, MariaDB in `npm run test:mariadb`) keeps the same contract.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../../examples/package-store/stores/open-store.js";
@@ -10,6 +10,7 @@ import {
   type Package,
   type PackageOrder,
   type PackageStore,
+  type SearchFilter,
   STATUSES,
   type Status,
 } from "../../../examples/package-store/stores/package-store.js";
@@ -17,9 +18,26 @@ import { sortColumns } from "../../../src/cursor/index.js";
 import { sortSettings } from "../../../src/pagination/sort-option.js";
 import { readSort } from "../../../src/pagination/sort-param.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
+import { listPage } from "../../../src/resource/list-page.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
 const names = (packages: readonly { name: string }[]) => packages.map((p) => p.name);
+
+/** A search of owner "s" as pagewise serves it (overflow "empty"): the names, and the count or its bound. */
+async function searched(
+  store: PackageStore,
+  repo: string,
+  filter: SearchFilter,
+  page: number,
+  pageSize: number,
+  cap: number,
+): Promise<[string[], number | { atLeast: number }]> {
+  const result = store.searchPage("s", repo, filter, undefined, cap);
+  const served = await listPage(result, { page, pageSize }, {});
+  const rows = served.rows as Package[];
+  const count = served.page.count ?? { atLeast: served.page.countAtLeast as number };
+  return [names(rows), count];
+}
 
 describe.each(STORE_KINDS)("the %s store", (kind) => {
   const opened: PackageStore[] = [];
@@ -228,34 +246,25 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
           "r",
           names.map((name) => ({ name, version: "1" })),
         );
-        const rows = await store.search("s", "r", { query }, 0, 100);
-        expect([
-          rows.map((p) => p.name),
-          await store.countMatches("s", "r", { query }),
-        ]).toStrictEqual([found, found.length]);
+        expect(await searched(store, "r", { query }, 1, 100, 0)).toStrictEqual([
+          found,
+          found.length,
+        ]);
       },
     );
 
-    it("pages matches in creation order, by status too, and counts at most a limit", async () => {
+    // biome-ignore format: one case a line
+    it.each<[string, SearchFilter, string, number, number, number, [string[], number | { atLeast: number }]]>([
+      ["page 3, either case", { query: "PKG-0" }, "s", 3, 5, 0, [["pkg-011", "pkg-012", "pkg-013", "pkg-014", "pkg-015"], 40]],
+      ["by status", { query: "pkg", status: "failed" }, "s", 1, 100, 0, [["pkg-004", "pkg-009", "pkg-014", "pkg-019", "pkg-024", "pkg-029", "pkg-034", "pkg-039"], 8]],
+      ["capped at 10 of 40", { query: "pkg" }, "s", 1, 2, 10, [["pkg-001", "pkg-002"], { atLeast: 11 }]],
+      ["capped at 100 of 8", { query: "pkg", status: "failed" }, "s", 2, 5, 100, [["pkg-029", "pkg-034", "pkg-039"], 8]],
+      ["past the end, capped", { query: "pkg" }, "s", 20, 5, 10, [[], { atLeast: 11 }]],
+      ["an unknown repository", { query: "pkg" }, "nothing", 1, 5, 10, [[], 0]],
+    ])("pages matches in creation order: %s", async (_name, filter, repo, page, pageSize, cap, expected) => {
       const store = await empty();
-      await store.create("s", "r", demoPackages(40));
-      const page = await store.search("s", "r", { query: "PKG-0" }, 10, 5);
-      const failed = await store.search("s", "r", { query: "pkg", status: "failed" }, 0, 100);
-      expect([
-        page.map((p) => p.name),
-        failed.map((p) => p.name),
-        await store.countMatches("s", "r", { query: "pkg" }, 11),
-        await store.countMatches("s", "r", { query: "pkg" }),
-        await store.countMatches("s", "r", { query: "pkg", status: "failed" }, 100),
-        await store.countMatches("s", "nothing", { query: "pkg" }),
-      ]).toStrictEqual([
-        ["pkg-011", "pkg-012", "pkg-013", "pkg-014", "pkg-015"],
-        ["pkg-004", "pkg-009", "pkg-014", "pkg-019", "pkg-024", "pkg-029", "pkg-034", "pkg-039"],
-        11,
-        40,
-        8,
-        0,
-      ]);
+      await store.create("s", "s", demoPackages(40));
+      expect(await searched(store, repo, filter, page, pageSize, cap)).toStrictEqual(expected);
     });
   });
 
