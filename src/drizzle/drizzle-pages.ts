@@ -1,13 +1,20 @@
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { ListContext, ListCount, ListResult } from "../resource/methods.js";
+import type { SortedBy } from "../resource/sorted-handler.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
 import { orderTerms } from "../sql/order-by.js";
 import { countQuery } from "./count-query.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
 import type { DrizzlePagesOptions } from "./drizzle-options.js";
-import { type DrizzleDatabase, type DrizzleQuery, type RowOf, selectOf } from "./drizzle-types.js";
+import {
+  type DrizzleDatabase,
+  type DrizzleQuery,
+  type OutputColumns,
+  type RowOf,
+  selectOf,
+} from "./drizzle-types.js";
 import { orderBy } from "./order-by.js";
 import { querySource } from "./query-source.js";
 import { sortTerms } from "./sort-terms.js";
@@ -43,7 +50,7 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
   db: DrizzleDatabase,
   query: (context: C) => Q,
   options: DrizzlePagesOptions<C> = {},
-): (context: C) => ListResult<RowOf<Q>> {
+): (context: C & SortedBy<NoInfer<OutputColumns<Q>>>) => ListResult<RowOf<Q>> {
   const dialect = drizzleDialect(db, options.dialect);
   const strategy = countStrategy<C>(options.count, dialect);
   const select = selectOf(db);
