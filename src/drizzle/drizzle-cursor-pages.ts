@@ -3,6 +3,7 @@ import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorQuery, CursorResult } from "../resource/cursor-method.js";
+import type { SortedBy } from "../resource/sorted-handler.js";
 import type { Dialect } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
@@ -10,6 +11,7 @@ import type { DrizzleListOptions } from "./drizzle-options.js";
 import {
   type DrizzleDatabase,
   type DrizzleQuery,
+  type OutputColumns,
   type RowOf,
   type SelectChain,
   selectOf,
@@ -50,7 +52,7 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
   db: DrizzleDatabase,
   query: (context: C) => Q,
   options: DrizzleListOptions = {},
-): (context: C) => CursorResult<RowOf<Q>> {
+): (context: C & SortedBy<NoInfer<OutputColumns<Q>>>) => CursorResult<RowOf<Q>> {
   const dialect = drizzleDialect(db, options.dialect);
   return (context) => {
     const terms = sortTerms(context, "drizzleCursorPages");

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { ListContext, ListCount, ListResult } from "../resource/methods.js";
+import { needsSort, type SortedBy } from "../resource/sorted-handler.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
 import { type OrderTerm, orderTerms } from "../sql/order-by.js";
@@ -11,6 +12,7 @@ import type { DrizzlePagesOptions } from "./drizzle-options.js";
 import {
   type DrizzleDatabase,
   type DrizzleQuery,
+  type OutputColumns,
   type RowOf,
   type SelectChain,
   selectOf,
@@ -30,14 +32,15 @@ type AnyListContext = ListContext<any, any, any, any>;
 /**
  * A page-mode list handler from the user's own Drizzle select: the rows ordered by the request's
  * `sort` (the tie-breaker last), `LIMIT`/`OFFSET`, and the count the `count` option says. The
- * query becomes a subquery (`.as()`): its `where`, joins and selection stay as written, and the
- * rows are its rows, typed as the query's.
+ * query is ordered by its output columns' names (as a subquery only for MariaDB's `col IS NULL`
+ * terms); its `where`, joins and selection stay as written, and the rows are its rows, typed as
+ * the query's.
  *
  * @param db - the Drizzle database
  * @param query - the request's select, from the handler's context (`params`, `path`)
  * @param options - `count` (default `"exact"`) and `dialect` (read from `db` when not given)
  * @throws {TypeError} when defined: a dialect that cannot be read, a count not listed, an estimate
- *   on SQLite; when called: a list without `sort`
+ *   on SQLite; by `list()`, a list without `sort`
  * @example
  * ```ts
  * list({
@@ -50,10 +53,10 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
   db: DrizzleDatabase,
   query: (context: C) => Q,
   options: DrizzlePagesOptions<C> = {},
-): (context: C) => ListResult<RowOf<Q>> {
+): (context: C & SortedBy<NoInfer<OutputColumns<Q>>>) => ListResult<RowOf<Q>> {
   const dialect = drizzleDialect(db, options.dialect);
   const strategy = countStrategy<C>(options.count, dialect);
-  return (context) => {
+  return needsSort((context) => {
     const terms = dialectColumns(sortTerms(context, "drizzlePages"), dialect);
     const order = orderTerms(terms, dialect);
     const items = async ({ offset, limit }: PageSlice) => {
@@ -68,7 +71,7 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
           ? { whenNeeded: () => countQuery(db, query(context), strategy.query, dialect) }
           : () => countQuery(db, query(context), strategy.query, dialect);
     return { count, items };
-  };
+  }, "drizzlePages");
 }
 
 /**

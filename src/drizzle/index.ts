@@ -6,4 +6,4 @@
 export { drizzleCursorPages } from "./drizzle-cursor-pages.js";
 export type { DrizzleListOptions, DrizzlePagesOptions } from "./drizzle-options.js";
 export { drizzlePages } from "./drizzle-pages.js";
-export type { DrizzleDatabase, DrizzleQuery, RowOf } from "./drizzle-types.js";
+export type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";

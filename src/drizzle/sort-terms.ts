@@ -1,4 +1,5 @@
 import type { SortTerm } from "../pagination/sort-order.js";
+import { sortMissing } from "../resource/sorted-handler.js";
 
 /**
  * The request's order a list handler receives, or a TypeError naming what is missing: a Drizzle
@@ -17,10 +18,6 @@ export function sortTerms(
   integration: string,
 ): readonly SortTerm[] {
   const terms = (context.sort as { terms?: readonly SortTerm[] } | undefined)?.terms;
-  if (terms === undefined) {
-    throw new TypeError(
-      `${integration} orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker })`,
-    );
-  }
+  if (terms === undefined) throw sortMissing(integration);
   return terms;
 }

@@ -5,11 +5,13 @@ import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
+import type { Sorted } from "../resource/sorted-handler.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
+import type { QueryColumns } from "./kysely-pages.js";
 
 /**
  * A cursor list handler's context, as the query function receives it unless annotated (`params`
@@ -18,7 +20,7 @@ import { kyselyDialect } from "./kysely-dialect.js";
 export type CursorListContext = CursorContext<unknown, unknown, PathParams, SortOrder>;
 
 /** The options of {@link kyselyCursorPages}. */
-export interface KyselyCursorPagesOptions {
+export interface KyselyCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {
   /** The database's dialect; read from the instance's SQL when not given. */
   readonly dialect?: DialectName;
   /**
@@ -26,7 +28,7 @@ export interface KyselyCursorPagesOptions {
    *
    * @default {}
    */
-  readonly columns?: ColumnRefs;
+  readonly columns?: R;
 }
 
 /**
@@ -56,11 +58,12 @@ export function kyselyCursorPages<
   TB extends keyof QDB,
   O,
   C extends CursorListContext = CursorListContext,
+  const R extends ColumnRefs = Record<never, string>,
 >(
   db: Kysely<DB>,
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
-  options: KyselyCursorPagesOptions = {},
-): (context: C) => Promise<CursorResult<O>> {
+  options: KyselyCursorPagesOptions<R> = {},
+): (context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>>) => Promise<CursorResult<O>> {
   assertKnownNames("kyselyCursorPages options", options, { dialect: true, columns: true });
   const dialect = kyselyDialect(db, options.dialect);
   const columns = columnRefs(options.columns);
@@ -80,7 +83,7 @@ export function kyselyCursorPages<
       limit: cursor.limit,
       dialect,
     };
-    const rows = await keysetQuery(db, query(context), parts).execute();
+    const rows = await keysetQuery(db, query(context as C), parts).execute();
     return { items: rows.map((row) => carryHiddenValues(row as object, terms) as O) };
   };
 }

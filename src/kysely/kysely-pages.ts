@@ -1,10 +1,11 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { AnyColumn, Kysely, SelectQueryBuilder } from "kysely";
 import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
 import type { ListContext, ListResult } from "../resource/methods.js";
+import { needsSort, type Sorted, sortMissing } from "../resource/sorted-handler.js";
 import { type CheckedCount, type CountStrategy, countStrategy } from "../sql/count-strategy.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
@@ -23,8 +24,18 @@ import { orderQuery } from "./order-query.js";
  */
 export type PageListContext = ListContext<unknown, unknown, PathParams, SortOrder | undefined>;
 
+/**
+ * The columns a list's `sort` may name for a Kysely query: those of the query's tables (`eb.ref`
+ * refers to them) and those the `columns` option maps to a reference.
+ *
+ * @typeParam QDB - the query's tables
+ * @typeParam TB - the tables it selects from
+ * @typeParam R - the `columns` option
+ */
+export type QueryColumns<QDB, TB extends keyof QDB, R> = AnyColumn<QDB, TB> | (keyof R & string);
+
 /** The options of {@link kyselyPages}. */
-export interface KyselyPagesOptions<C> {
+export interface KyselyPagesOptions<C, R extends ColumnRefs = ColumnRefs> {
   /**
    * How the list counts its rows ({@link CountStrategy}): `"exact"`, `{ cap: n }`, `"estimate"`,
    * `{ whenNeeded: … }`, `{ of: (context) => n }` or `"none"`.
@@ -35,18 +46,20 @@ export interface KyselyPagesOptions<C> {
   /** The database's dialect; read from the instance's SQL when not given. */
   readonly dialect?: DialectName;
   /**
-   * The reference of a sort column the query's joins make ambiguous: `{ created_at: "p.created_at" }`.
+   * The reference of a sort column the query's joins make ambiguous (or that is the query's
+   * own, not a column of its tables): `{ created_at: "p.created_at" }`.
    *
    * @default {}
    */
-  readonly columns?: ColumnRefs;
+  readonly columns?: R;
 }
 
 /**
  * A page list's handler (for `list()`) over a Kysely query: the user's own select query (joins,
  * filters, columns as written), ordered by the request's `sort` (the tie-breaker last), sliced by
- * `LIMIT`/`OFFSET`, and counted by the `count` strategy. The list must offer `sort`: a list
- * without it has no order to page by, and its first request is a TypeError.
+ * `LIMIT`/`OFFSET`, and counted by the `count` strategy. The list must offer `sort`, naming
+ * columns of the query's tables (or of `columns`): a list without it, or naming another column, is
+ * a type error, and a list without it a TypeError when defined.
  *
  * @param db - the Kysely instance
  * @param query - the list's query for a request, without ORDER BY, LIMIT or OFFSET
@@ -68,22 +81,23 @@ export function kyselyPages<
   TB extends keyof QDB,
   O,
   C extends PageListContext = PageListContext,
+  const R extends ColumnRefs = Record<never, string>,
 >(
   db: Kysely<DB>,
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
-  options: KyselyPagesOptions<NoInfer<C>> = {},
-): (context: C) => ListResult<O> {
+  options: KyselyPagesOptions<NoInfer<C>, R> = {},
+): (context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>>) => ListResult<O> {
   assertKnownNames("kyselyPages options", options, { count: true, dialect: true, columns: true });
   const dialect = kyselyDialect(db, options.dialect);
   const count = countStrategy<C>(options.count, dialect);
   const columns = columnRefs(options.columns);
-  return (context) => {
-    const base = query(context);
+  return needsSort((context) => {
+    const base = query(context as C);
     const ordered = orderedBy(base, context.sort, dialect, columns);
     const items = ({ offset, limit }: PageSlice) =>
       ordered.limit(limit).offset(offset).execute() as Promise<O[]>;
-    return countedPage(db, base, items, count, dialect, context);
-  };
+    return countedPage(db, base, items, count, dialect, context as C);
+  }, "kyselyPages");
 }
 
 /** The query in the request's order, NULLs where the order or the dialect puts them. */
@@ -93,11 +107,7 @@ function orderedBy<DB, TB extends keyof DB, O>(
   dialect: Dialect,
   columns: ColumnRefs,
 ): SelectQueryBuilder<DB, TB, O> {
-  if (sort === undefined) {
-    throw new TypeError(
-      "kyselyPages pages a list in the order its request chooses: give the list a sort option ({ fields, tieBreaker, default })",
-    );
-  }
+  if (sort === undefined) throw sortMissing("kyselyPages");
   const terms = orderTerms(dialectColumns(sort.terms, dialect), dialect);
   return orderQuery(query, terms, (place) => columnRef(sort.terms[place] as SortTerm, columns));
 }

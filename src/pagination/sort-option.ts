@@ -71,6 +71,40 @@ export interface SortOption<F extends string = string, K extends string = string
   readonly param?: string;
 }
 
+/** A field's column: the one it names, else the field's own name (a `string` when typed loosely). */
+type FieldColumn<Name, Spec> = Spec extends { readonly column: infer C extends string }
+  ? C
+  : Spec extends true
+    ? Name & string
+    : "column" extends keyof Spec
+      ? string
+      : Name & string;
+
+/** The tie-breaker's column, written alone or as `{ column, type }`. */
+type TieBreakerColumn<T> = T extends string
+  ? T
+  : T extends { readonly column: infer C extends string }
+    ? C
+    : string;
+
+/**
+ * The columns a `sort` option orders by: each field's `column` (its name unless it names another)
+ * and the tie-breaker's. What a query builder's integration checks against its query's columns.
+ *
+ * @typeParam O - the option's type (`as const`, or written inline in `list({ sort })`)
+ * @example
+ * ```ts
+ * type C = SortOptionColumns<{ fields: { date: { column: "created_at" } }; tieBreaker: "id" }>;
+ * // "created_at" | "id"
+ * ```
+ */
+export type SortOptionColumns<O> = O extends {
+  readonly fields: infer Fields;
+  readonly tieBreaker: infer T;
+}
+  ? { [N in keyof Fields]: FieldColumn<N, Fields[N]> }[keyof Fields] | TieBreakerColumn<T>
+  : never;
+
 const OPTION_NAMES = { fields: true, tieBreaker: true, default: true, param: true } as const;
 const FIELD_NAMES = { column: true, nullable: true, nulls: true, type: true } as const;
 /** A field's name as a client sends it: a letter or `_`, then letters, digits, `_` or `.`. */

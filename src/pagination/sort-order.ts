@@ -4,12 +4,16 @@ import { type KeysetColumn, orderBySql } from "./keyset.js";
 /**
  * One term of a list's order, as a handler receives it: the field the client named (or the
  * list's tie-breaker), its column, its direction, and where its NULLs fall.
+ *
+ * @typeParam F - the fields' names
+ * @typeParam C - the columns (what a query builder's integration checks against its query's)
  */
-export interface SortTerm<F extends string = string> extends KeysetColumn {
+export interface SortTerm<F extends string = string, C extends string = string>
+  extends KeysetColumn {
   /** The field as the client names it in `sort` (the tie-breaker's column when not offered). */
   readonly field: F;
   /** The column (a SQL identifier) and the property of an in-memory row; as `name`. */
-  readonly column: string;
+  readonly column: C;
   /** `"asc"` or `"desc"`. */
   readonly direction: "asc" | "desc";
 }
@@ -17,10 +21,13 @@ export interface SortTerm<F extends string = string> extends KeysetColumn {
 /**
  * A list's order for one request, checked: the terms the client chose (or the default), the
  * list's unique tie-breaker last, so that no two rows tie and pages neither skip nor repeat rows.
+ *
+ * @typeParam F - the fields' names
+ * @typeParam C - the columns, `any` where the types do not tell them ({@link KnownColumns})
  */
-export interface SortOrder<F extends string = string> {
+export interface SortOrder<F extends string = string, C extends string = string> {
   /** The terms, in order; the last is the tie-breaker. */
-  readonly terms: readonly SortTerm<F>[];
+  readonly terms: readonly SortTerm<F, C>[];
   /**
    * The ORDER BY list for PostgreSQL: quoted columns, `ASC`/`DESC`, and `NULLS FIRST`/`LAST` only on a
    * nullable column whose NULLs fall elsewhere than PostgreSQL puts them (so an index serves it).
@@ -32,6 +39,21 @@ export interface SortOrder<F extends string = string> {
    */
   sql(): string;
 }
+
+/**
+ * The columns of an order as its types tell them: the union of their names, or `any` where one is
+ * only known as a `string` (an option declared without `as const`), which no query's columns are
+ * checked against.
+ *
+ * @typeParam C - the columns' names as the option's type gives them
+ * @example
+ * ```ts
+ * type Checked = KnownColumns<"created_at" | "id">; // "created_at" | "id"
+ * type Unchecked = KnownColumns<string>; // any
+ * ```
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a column the types cannot tell fits any query's
+export type KnownColumns<C extends string> = string extends C ? any : C;
 
 /**
  * A term of an order: a column's settings in one direction, named by its field.

@@ -6,7 +6,12 @@ import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../paginat
 import { keysetSql, sortColumns } from "../pagination/keyset.js";
 import { type KeysetUnionStatement, keysetUnionSql } from "../pagination/keyset-union.js";
 import { type SortOption, sortSettings } from "../pagination/sort-option.js";
-import { type SortOrder, type SortTerm, sortOrder } from "../pagination/sort-order.js";
+import {
+  type KnownColumns,
+  type SortOrder,
+  type SortTerm,
+  sortOrder,
+} from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
@@ -104,8 +109,26 @@ export interface CursorListMethod<N = unknown, Path = PathParams> {
   readonly valuesOf: (row: unknown, order: readonly SortTerm[]) => readonly CursorValue[];
 }
 
-/** What {@link cursorList} takes; `T` is a row, `Path` the handler's path parameters. */
-export interface CursorListDefinition<N, S, T, Path = PathParams, O = undefined> {
+/**
+ * The order a cursor list's handler receives: the one its `sort` option offers, else its fixed
+ * `order`'s, its columns named.
+ */
+type CursorSortOf<O, Ord extends readonly SortColumn[]> = O extends SortOption
+  ? SortOf<O>
+  : SortOrder<string, KnownColumns<Ord[number]["name"]>>;
+
+/**
+ * What {@link cursorList} takes; `T` is a row, `Path` the handler's path parameters, `O` the
+ * `sort` option and `Ord` the fixed `order`.
+ */
+export interface CursorListDefinition<
+  N,
+  S,
+  T,
+  Path = PathParams,
+  O = undefined,
+  Ord extends readonly SortColumn[] = readonly SortColumn[],
+> {
   /** A zod schema (or another Standard Schema) for the filters: the query without page size and cursors. */
   readonly schema?: S;
   /**
@@ -113,7 +136,7 @@ export interface CursorListDefinition<N, S, T, Path = PathParams, O = undefined>
    * `[{ name: "created_at", direction: "desc" }, { name: "id", direction: "desc", type: "bigint" }]`.
    * Give `order` or `sort`, not both.
    */
-  readonly order?: readonly SortColumn[];
+  readonly order?: Ord;
   /**
    * The orders a client may choose with `sort` ({@link SortOption}), instead of a fixed `order`:
    * tokens are bound to the order they were issued in.
@@ -141,7 +164,7 @@ export interface CursorListDefinition<N, S, T, Path = PathParams, O = undefined>
   /** What its OpenAPI description says beyond the definition (see {@link OperationDoc}). */
   readonly openapi?: OperationDoc;
   readonly handler: (
-    context: CursorContext<RequestParams<S>, N, Path, O extends SortOption ? SortOf<O> : SortOrder>,
+    context: CursorContext<RequestParams<S>, N, Path, CursorSortOf<O, Ord>>,
   ) => CursorResult<T> | Promise<CursorResult<T>>;
 }
 
@@ -179,7 +202,8 @@ export function cursorList<
   T = unknown,
   Path = PathParams,
   const O extends SortOption | undefined = undefined,
->(definition: CursorListDefinition<N, S, T, Path, O>): CursorListMethod<N, Path> {
+  const Ord extends readonly SortColumn[] = readonly SortColumn[],
+>(definition: CursorListDefinition<N, S, T, Path, O, Ord>): CursorListMethod<N, Path> {
   const { secret, valuesOf, schema, handler, openapi } = definition;
   const {
     afterParam = defaults.afterParam,

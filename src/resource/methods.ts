@@ -2,12 +2,17 @@ import type { PathParams } from "../http/path-pattern.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageParams } from "../pagination/page-params.js";
 import type { Page, PageSlice } from "../pagination/paginate.js";
-import { type SortOption, sortSettings } from "../pagination/sort-option.js";
-import type { SortOrder } from "../pagination/sort-order.js";
+import {
+  type SortOption,
+  type SortOptionColumns,
+  sortSettings,
+} from "../pagination/sort-option.js";
+import type { KnownColumns, SortOrder } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { OperationDoc } from "./operation-doc.js";
+import { assertSortGiven } from "./sorted-handler.js";
 
 /**
  * What a handler receives.
@@ -54,9 +59,13 @@ export interface ListContext<P, N, Path = PathParams, Sort = undefined>
 
 /**
  * The order a handler receives for a list's `sort` option, its terms named by the fields offered
- * and the tie-breaker's column: none without one.
+ * and the tie-breaker's column, their columns those the option names ({@link SortOptionColumns}):
+ * none without one.
  */
-export type SortOf<O> = O extends SortOption<infer F, infer K> ? SortOrder<F | K> : undefined;
+export type SortOf<O> =
+  O extends SortOption<infer F, infer K>
+    ? SortOrder<F | K, KnownColumns<SortOptionColumns<O>>>
+    : undefined;
 
 /**
  * A list's count:
@@ -158,7 +167,8 @@ export interface JsonMethod<N = unknown, Path = PathParams> {
  * @param definition - `handler`, and optionally a zod `schema` for the parameters, `sort` (the
  *   orders offered: {@link SortOption}) and `openapi` (summary, row schema, the handler's own
  *   problems: {@link OperationDoc})
- * @throws {TypeError} for a misused `sort` (at definition)
+ * @throws {TypeError} for a misused `sort`, or none for a handler that orders by it (`kyselyPages`,
+ *   `drizzlePages`), at definition
  * @example
  * ```ts
  * list({
@@ -182,6 +192,7 @@ export function list<
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
 }): ListMethod<N, Path> {
   const { sort, ...rest } = definition;
+  assertSortGiven(definition.handler, sort);
   const settings = sort === undefined ? {} : { sort: sortSettings(sort) };
   return { kind: "list", ...rest, ...settings } as ListMethod<N, Path>;
 }

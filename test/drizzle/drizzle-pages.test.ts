@@ -1,6 +1,7 @@
 /** `drizzlePages` on SQLite (better-sqlite3) and PostgreSQL (PGlite); MariaDB and a PostgreSQL server in their suites. */
 import { describe, expect, it } from "vitest";
 import { drizzlePages } from "../../src/drizzle/index.js";
+import { list } from "../../src/index.js";
 import { openPgliteDrizzle, openSqliteDrizzle } from "./drizzle-databases.js";
 import { describePages } from "./pages-behaviour.js";
 
@@ -27,6 +28,20 @@ describe("drizzlePages when defined", () => {
       expect(() =>
         drizzlePages(t.db, () => t.db.select().from(t.packages), options as never),
       ).toThrow(new TypeError(message));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("refuses a list without sort when it is defined", async () => {
+    const t = await openSqliteDrizzle();
+    try {
+      const handler = drizzlePages(t.db, () => t.db.select().from(t.packages));
+      expect(() => list({ handler: handler as never })).toThrow(
+        new TypeError(
+          "drizzlePages orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker, default })",
+        ),
+      );
     } finally {
       await t.close();
     }

@@ -200,7 +200,7 @@ export function describePages(open: () => Promise<DrizzleDatabaseUnderTest>): vo
     const handler = drizzlePages(t.db, () => t.db.select().from(t.packages));
     expect(() => handler({ sort: undefined } as never)).toThrow(
       new TypeError(
-        "drizzlePages orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker })",
+        "drizzlePages orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker, default })",
       ),
     );
   });

@@ -2,6 +2,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { list } from "../../src/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../src/kysely/index.js";
 import type { TestSchema } from "../support/kysely-engines.js";
 
@@ -28,9 +29,18 @@ describe("kyselyPages' options", () => {
     expect(() => kyselyPages(db, query, options as never)).toThrow(message);
   });
 
-  it("refuses at first use a list without sort", () => {
+  const missing = new TypeError(
+    "kyselyPages orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker, default })",
+  );
+
+  it("refuses a list without sort when it is defined", () => {
+    expect(() => list({ handler: kyselyPages(db, query) as never })).toThrow(missing);
+  });
+
+  it("refuses at first use a list without sort whose handler the user wrapped", () => {
     const handler = kyselyPages(db, query);
-    expect(() => handler({ sort: undefined } as never)).toThrow(/give the list a sort option/);
+    const wrapped = list({ handler: (context) => handler(context as never) });
+    expect(() => wrapped.handler({ sort: undefined } as never)).toThrow(missing);
   });
 });
 

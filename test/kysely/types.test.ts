@@ -1,7 +1,7 @@
 /** pagewise/kysely's types: rows are the query's row type; a handler's context is the list's. */
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { afterAll, describe, expectTypeOf, it } from "vitest";
+import { afterAll, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type { PathParams } from "../../src/http/path-pattern.js";
 import { cursorList, defineResource, list } from "../../src/index.js";
@@ -75,6 +75,71 @@ describe("pagewise/kysely's types", () => {
     defineResource("/items/:grp/", {
       GET: list({ sort: SORT, handler: kyselyPages(db, byGroup) }),
     });
+  });
+
+  it.each([
+    ["a page list", "list"],
+    ["a cursor list", "cursorList"],
+  ])("takes, in %s, an order of the query's columns, a field named for another column", () => {
+    const sort = {
+      fields: { title: { column: "name" }, score: { nullable: true } },
+      tieBreaker: { column: "id", type: "bigint" },
+    } as const;
+    list({ sort, handler: kyselyPages(db, selected) });
+    cursorList({ sort, secret: SECRET, handler: kyselyCursorPages(db, selected) });
+    cursorList({
+      order: [{ name: "id" }],
+      secret: SECRET,
+      handler: kyselyCursorPages(db, selected),
+    });
+  });
+
+  it("refuses a sort column not in the query's tables", () => {
+    list({
+      sort: { fields: { bogus: true }, tieBreaker: "id" },
+      // @ts-expect-error: "bogus" is no column of items
+      handler: kyselyPages(db, selected),
+    });
+    list({
+      sort: { fields: { date: { column: "created" } }, tieBreaker: "id" },
+      // @ts-expect-error: the field's column "created" is none of items' (created_at is)
+      handler: kyselyPages(db, selected),
+    });
+    cursorList({
+      sort: { fields: { name: true }, tieBreaker: "uuid" },
+      secret: SECRET,
+      // @ts-expect-error: the tie-breaker's column "uuid" is no column of items
+      handler: kyselyCursorPages(db, selected),
+    });
+    cursorList({
+      order: [{ name: "bogus" }],
+      secret: SECRET,
+      // @ts-expect-error: the fixed order's column "bogus" is no column of items
+      handler: kyselyCursorPages(db, selected),
+    });
+  });
+
+  it("leaves a column the columns option maps to the user", () => {
+    const sort = { fields: { total: true }, tieBreaker: "id" } as const;
+    const joined = () => selected().select((eb) => eb.val(1).as("total"));
+    list({ sort, handler: kyselyPages(db, joined, { columns: { total: "total" } }) });
+    cursorList({
+      sort,
+      secret: SECRET,
+      handler: kyselyCursorPages(db, joined, { columns: { total: "total" } }),
+    });
+  });
+
+  it("checks no column an option declared without as const names", () => {
+    const sort = { fields: { bogus: { column: "nowhere" } }, tieBreaker: "id" };
+    list({ sort, handler: kyselyPages(db, selected) });
+  });
+
+  it("refuses a list without sort", () => {
+    expect(() =>
+      // @ts-expect-error: kyselyPages orders the rows by the list's sort
+      list({ handler: kyselyPages(db, selected) }),
+    ).toThrow(TypeError);
   });
 
   it("types a user's count by the list's context", () => {

@@ -118,7 +118,8 @@ export function describeKyselyPlans(
     const cursor = cursorQuery(order.terms, "after", values as never, PAGE);
     const handler = kyselyCursorPages(engine.db, () => engine.db.selectFrom("items").selectAll());
     const { items } = (await handler({
-      sort: order,
+      // The request's order, of the table's columns: the type of the handler's.
+      sort: order as Parameters<typeof handler>[0]["sort"],
       cursor,
       params: {},
       path: {},

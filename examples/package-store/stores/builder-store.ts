@@ -9,7 +9,6 @@
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import type { CursorQuery, ListResult, PageSlice, SortOrder } from "pagewise";
 import { sortColumns } from "pagewise/cursor";
-import type { CursorListContext, PageListContext } from "pagewise/kysely";
 import { kyselyCursorPages, kyselyPages } from "pagewise/kysely";
 import { type CounterTable, counterRead } from "pagewise/sql";
 import { asciiLower } from "./ascii-fold.js";
@@ -165,7 +164,7 @@ export class BuilderStore implements PackageStore {
         dialect: this.#client.dialect,
         count: { of: () => this.#count(trx, owner, repo, status) },
       });
-      const { count, items } = countedItems(pages(ordered(order) as PageListContext));
+      const { count, items } = countedItems(pages(ordered(order) as Parameters<typeof pages>[0]));
       const slice: PageSlice = { page: 1, pageSize: limit, offset, limit };
       const [total, rows] = await Promise.all([(count as () => Promise<number>)(), items(slice)]);
       return { count: total, rows: this.#present(rows) };
@@ -184,7 +183,7 @@ export class BuilderStore implements PackageStore {
       const pages = kyselyCursorPages(trx, () => this.#packages(trx, owner, repo, status), {
         dialect: this.#client.dialect,
       });
-      const context = { ...ordered(order), cursor } as CursorListContext;
+      const context = { ...ordered(order), cursor } as Parameters<typeof pages>[0];
       const [count, page] = await Promise.all([
         this.#count(trx, owner, repo, status),
         pages(context),
@@ -215,7 +214,7 @@ export class BuilderStore implements PackageStore {
       dialect: this.#client.dialect,
       count: { whenNeeded: cap === 0 ? "exact" : { cap } },
     });
-    const { count, items } = countedItems(pages(ordered(order) as PageListContext));
+    const { count, items } = countedItems(pages(ordered(order) as Parameters<typeof pages>[0]));
     return {
       count: count as { whenNeeded: () => Promise<number | { atLeast: number }> },
       items: async (slice) => this.#present(await items(slice)),
