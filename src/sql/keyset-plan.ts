@@ -1,3 +1,4 @@
+import { boundedOrder } from "./bounded-order.js";
 import type { Condition } from "./condition.js";
 import type { Dialect } from "./dialect.js";
 import { dialectColumns, type PlacedColumn } from "./dialect-columns.js";
@@ -35,7 +36,8 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
  * The plan of a keyset page in a dialect: the predicate's shape that dialect's planner turns into
  * an index range (a row value on PostgreSQL and SQLite; written out on MariaDB, whose planner
  * scans a row value), a union of ranges where one predicate would read more than the page, and
- * the ORDER BY with NULLs where the order puts them.
+ * the ORDER BY with NULLs where the order puts them (on MariaDB, less the terms the predicate's
+ * bound on the first column fixes: `boundedOrder`).
  *
  * @param columns - the order, its unique tie-breaker last
  * @param cursor - the side and the cursor's NULLs, or `undefined` for the first page
@@ -56,6 +58,8 @@ export function keysetPlan<C extends PlacedColumn>(
   const order = orderTerms(placed, dialect, cursor?.backward ?? false);
   const oneRange = where.kind === "compare" || where.kind === "constant";
   const single = { columns: placed, where, union: undefined, lead: undefined, order };
+  // MariaDB filesorts an ORDER BY term the predicate fixes; the others read it as a constant.
+  if (!dialect.nullsClause) return { ...single, order: boundedOrder(order, where) };
   if (!dialect.unionOfRanges || oneRange) return single;
   const branches = keysetBranches(placed, cursor, dialect.rowValueRange);
   if (branches.length < 2) return { ...single, where: branches[0] as Condition };

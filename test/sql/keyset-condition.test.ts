@@ -204,6 +204,18 @@ describe("keysetPlan", () => {
     expect(plan.lead === undefined).toBe(branches === undefined);
   });
 
+  const score = sortColumns([
+    { name: "score", nullable: true, direction: "desc" },
+    { name: "id", direction: "desc" },
+  ]);
+  it.each<[string, readonly boolean[], readonly number[]]>([
+    ["within the NULLs: by the key alone", [true, false], [1]],
+    ["among the values: by both", [false, false], [0, 1]],
+  ])("orders -score on MariaDB %s", (_name, nulls, places) => {
+    const plan = keysetPlan(score, { backward: false, nulls }, DIALECTS.mysql);
+    expect(plan.order.map((t) => t.place)).toStrictEqual(places);
+  });
+
   it("puts NULLs where the dialect does unless the order says", () => {
     const first = (dialect: DialectName) => keysetPlan(mixed, undefined, DIALECTS[dialect]);
     expect([
