@@ -18,7 +18,8 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
   readonly where: Condition;
   /**
    * Where the dialect reads one predicate's shape as more than one index range and gains by a
-   * UNION ALL (PostgreSQL and SQLite, for mixed directions or nullable columns): the branches,
+   * UNION ALL (PostgreSQL and SQLite, for mixed directions or nullable columns; MariaDB, for a
+   * first column whose NULLs are set contrary to its place and still ahead): the branches,
    * each queried with its own ORDER BY and LIMIT, merged by an outer one. Otherwise `undefined`:
    * query `where`.
    */
@@ -30,6 +31,11 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
   readonly lead: Condition | undefined;
   /** The ORDER BY, reversed for a page before its cursor (reverse the rows it gives). */
   readonly order: readonly OrderTerm[];
+  /**
+   * With a union: each branch's own ORDER BY, in the union's order (on MariaDB, `order` less
+   * what the branch fixes: `boundedOrder`; elsewhere `order`). The outer query sorts by `order`.
+   */
+  readonly branchOrders: readonly (readonly OrderTerm[])[] | undefined;
 }
 
 /**
@@ -58,11 +64,47 @@ export function keysetPlan<C extends PlacedColumn>(
   const order = orderTerms(placed, dialect, cursor?.backward ?? false);
   const oneRange = where.kind === "compare" || where.kind === "constant";
   const single = { columns: placed, where, union: undefined, lead: undefined, order };
-  // MariaDB filesorts an ORDER BY term the predicate fixes; the others read it as a constant.
-  if (!dialect.nullsClause) return { ...single, order: boundedOrder(order, where) };
-  if (!dialect.unionOfRanges || oneRange) return single;
+  const plan = { ...single, branchOrders: undefined };
+  if (!dialect.nullsClause) return flaggedPlan(plan, cursor, dialect);
+  if (!dialect.unionOfRanges || oneRange) return plan;
   const branches = keysetBranches(placed, cursor, dialect.rowValueRange);
-  if (branches.length < 2) return { ...single, where: branches[0] as Condition };
+  if (branches.length < 2) return { ...plan, where: branches[0] as Condition };
   const lead = keysetLead(placed, cursor, dialect.rowValueRange);
-  return { columns: placed, where, union: branches, lead, order };
+  const branchOrders = branches.map(() => order);
+  return { columns: placed, where, union: branches, lead, order, branchOrders };
+}
+
+/**
+ * A plan on a dialect without a NULLS clause (MariaDB): one predicate ordered by `boundedOrder`;
+ * but where its first column's `IS NULL` flag still orders it (NULLs set contrary to MariaDB's
+ * place, still ahead of the walk), no index serves it, so a UNION ALL of the branches, each
+ * ordered without what it fixes: one range of the values, one of the NULLs.
+ */
+function flaggedPlan<C extends PlacedColumn>(
+  plan: KeysetPlan<C>,
+  cursor: KeysetCursor | undefined,
+  dialect: Dialect,
+): KeysetPlan<C> {
+  const order = boundedOrder(plan.order, plan.where);
+  if (order[0]?.place !== 0 || order[0].nullFlag === undefined) return { ...plan, order };
+  if (cursor === undefined) {
+    // The first page: the values and the NULLs, the lead whichever the order puts first.
+    const [values, nulls]: Condition[] = [true, false].map((negated) => ({
+      kind: "null",
+      column: 0,
+      negated,
+    }));
+    const union = [values, nulls] as Condition[];
+    const lead = (order[0].nullFlag === "desc" ? nulls : values) as Condition;
+    const branchOrders = union.map((branch) => boundedOrder(plan.order, branch));
+    return { ...plan, union, lead, branchOrders };
+  }
+  const branches = keysetBranches(plan.columns, cursor, dialect.rowValueRange);
+  if (branches.length < 2) {
+    const where = branches[0] as Condition;
+    return { ...plan, where, order: boundedOrder(plan.order, where) };
+  }
+  const lead = keysetLead(plan.columns, cursor, dialect.rowValueRange);
+  const branchOrders = branches.map((branch) => boundedOrder(plan.order, branch));
+  return { ...plan, union: branches, lead, branchOrders };
 }

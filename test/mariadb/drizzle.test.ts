@@ -28,9 +28,6 @@ const SLOW = [
   // `score IS NULL AND id > ?` ORDER BY id: `ref`, every NULL's index entry before the cursor
   // passed over by the pushed-down `id > ?`.
   "NULLs set last ascending, the cursor among them",
-  // ORDER BY `score IS NULL`, score, id with NULLs still ahead: a range of every row beyond the
-  // cursor, filesorted.
-  "NULLs set last ascending, the cursor among the values",
 ];
 
 describe("drizzleCursorPages' plans on MariaDB", () => describePlans(open, SLOW));

@@ -23,7 +23,16 @@ describe("boundedOrder", () => {
       [{ ...(ORDER[0] as OrderTerm), nullFlag: undefined }, ORDER[1] as OrderTerm],
     ],
     ["no bound (NULLs ahead): as it was", REST, ORDER],
-    ["IS NOT NULL is no bound", and({ kind: "null", column: 0, negated: true }), ORDER],
+    [
+      "IS NOT NULL: the flag goes",
+      and({ kind: "null", column: 0, negated: true }),
+      [{ ...(ORDER[0] as OrderTerm), nullFlag: undefined }, ORDER[1] as OrderTerm],
+    ],
+    [
+      "a lone IS NULL, as a union's branch: the column goes",
+      { kind: "null", column: 0, negated: false },
+      [ORDER[1] as OrderTerm],
+    ],
     ["a row value is no bound", and({ kind: "compare", columns: [0, 1], operator: ">" }), ORDER],
     ["no cursor: as it was", { kind: "constant", value: true }, ORDER],
   ])("%s", (_name, where, expected) => {
