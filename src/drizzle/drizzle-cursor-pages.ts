@@ -86,16 +86,16 @@ function keysetSelect(
     ...hiddenFields(terms, (t) => source.column(t.column), dialect),
   };
   const select = selectOf(db);
-  const branch = (where: Parameters<typeof keysetWhere>[0]) =>
+  const branch = (where: Parameters<typeof keysetWhere>[0], order = plan.order) =>
     select(fields)
       .from(source.subquery)
       .where(keysetWhere(where, column, value))
-      .orderBy(...orderBy(plan.order, column))
+      .orderBy(...orderBy(order, column))
       .limit(limit);
   if (plan.union === undefined) return branch(plan.where);
   const [first, ...rest] = plan.union.map((where, i) => {
     const alias = `__pagewise_branch_${i}`;
-    return select().from(branch(where).as(alias));
+    return select().from(branch(where, plan.branchOrders?.[i]).as(alias));
   });
   const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
   // A compound select's ORDER BY names its output columns: the user's, as the query names them.

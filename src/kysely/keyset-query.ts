@@ -4,6 +4,7 @@ import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
 import { keyAlias } from "../sql/hidden-columns.js";
 import type { KeysetPlan } from "../sql/keyset-plan.js";
+import type { OrderTerm } from "../sql/order-by.js";
 import { conditionExpression, type LeafWriter } from "./condition-expression.js";
 import { withExactValues } from "./exact-values.js";
 import { orderQuery } from "./order-query.js";
@@ -23,6 +24,7 @@ export interface KeysetQueryParts {
 function rangeQuery<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   condition: Condition,
+  order: readonly OrderTerm[],
   parts: KeysetQueryParts,
   keys: boolean,
 ): SelectQueryBuilder<DB, TB, O> {
@@ -33,7 +35,7 @@ function rangeQuery<DB, TB extends keyof DB, O>(
       ? query
       : query.where((eb) => conditionExpression(eb, condition, writer));
   const selected = withExactValues(filtered, plan.columns, refs, dialect, keys);
-  return orderQuery(selected, plan.order, writer.column).limit(limit);
+  return orderQuery(selected, order, writer.column).limit(limit);
 }
 
 /**
@@ -56,12 +58,17 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
   parts: KeysetQueryParts,
 ): { execute(): Promise<O[]> } {
   const { union } = parts.plan;
-  if (union === undefined) return rangeQuery(query, parts.plan.where, parts, false);
+  const { where, order, branchOrders } = parts.plan;
+  if (union === undefined) return rangeQuery(query, where, order, parts, false);
   // The subqueries' aliases are ours, not tables of the user's schema: the casts.
   const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const branch = (condition: Condition, i: number) =>
     loose
-      .selectFrom(rangeQuery(query, condition, parts, true).as(`pagewise_b${i}`) as never)
+      .selectFrom(
+        rangeQuery(query, condition, branchOrders?.[i] ?? order, parts, true).as(
+          `pagewise_b${i}`,
+        ) as never,
+      )
       .selectAll();
   const merged = union
     .slice(1)

@@ -1,3 +1,4 @@
+import { boundedOrder } from "./bounded-order.js";
 import type { Condition } from "./condition.js";
 import type { Dialect } from "./dialect.js";
 import { dialectColumns, type PlacedColumn } from "./dialect-columns.js";
@@ -17,7 +18,8 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
   readonly where: Condition;
   /**
    * Where the dialect reads one predicate's shape as more than one index range and gains by a
-   * UNION ALL (PostgreSQL and SQLite, for mixed directions or nullable columns): the branches,
+   * UNION ALL (PostgreSQL and SQLite, for mixed directions or nullable columns; MariaDB, for a
+   * first column whose NULLs are set contrary to its place and still ahead): the branches,
    * each queried with its own ORDER BY and LIMIT, merged by an outer one. Otherwise `undefined`:
    * query `where`.
    */
@@ -29,13 +31,19 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
   readonly lead: Condition | undefined;
   /** The ORDER BY, reversed for a page before its cursor (reverse the rows it gives). */
   readonly order: readonly OrderTerm[];
+  /**
+   * With a union: each branch's own ORDER BY, in the union's order (on MariaDB, `order` less
+   * what the branch fixes: `boundedOrder`; elsewhere `order`). The outer query sorts by `order`.
+   */
+  readonly branchOrders: readonly (readonly OrderTerm[])[] | undefined;
 }
 
 /**
  * The plan of a keyset page in a dialect: the predicate's shape that dialect's planner turns into
  * an index range (a row value on PostgreSQL and SQLite; written out on MariaDB, whose planner
  * scans a row value), a union of ranges where one predicate would read more than the page, and
- * the ORDER BY with NULLs where the order puts them.
+ * the ORDER BY with NULLs where the order puts them (on MariaDB, less the terms the predicate's
+ * bound on the first column fixes: `boundedOrder`).
  *
  * @param columns - the order, its unique tie-breaker last
  * @param cursor - the side and the cursor's NULLs, or `undefined` for the first page
@@ -56,9 +64,47 @@ export function keysetPlan<C extends PlacedColumn>(
   const order = orderTerms(placed, dialect, cursor?.backward ?? false);
   const oneRange = where.kind === "compare" || where.kind === "constant";
   const single = { columns: placed, where, union: undefined, lead: undefined, order };
-  if (!dialect.unionOfRanges || oneRange) return single;
+  const plan = { ...single, branchOrders: undefined };
+  if (!dialect.nullsClause) return flaggedPlan(plan, cursor, dialect);
+  if (!dialect.unionOfRanges || oneRange) return plan;
   const branches = keysetBranches(placed, cursor, dialect.rowValueRange);
-  if (branches.length < 2) return { ...single, where: branches[0] as Condition };
+  if (branches.length < 2) return { ...plan, where: branches[0] as Condition };
   const lead = keysetLead(placed, cursor, dialect.rowValueRange);
-  return { columns: placed, where, union: branches, lead, order };
+  const branchOrders = branches.map(() => order);
+  return { columns: placed, where, union: branches, lead, order, branchOrders };
+}
+
+/**
+ * A plan on a dialect without a NULLS clause (MariaDB): one predicate ordered by `boundedOrder`;
+ * but where its first column's `IS NULL` flag still orders it (NULLs set contrary to MariaDB's
+ * place, still ahead of the walk), no index serves it, so a UNION ALL of the branches, each
+ * ordered without what it fixes: one range of the values, one of the NULLs.
+ */
+function flaggedPlan<C extends PlacedColumn>(
+  plan: KeysetPlan<C>,
+  cursor: KeysetCursor | undefined,
+  dialect: Dialect,
+): KeysetPlan<C> {
+  const order = boundedOrder(plan.order, plan.where);
+  if (order[0]?.place !== 0 || order[0].nullFlag === undefined) return { ...plan, order };
+  if (cursor === undefined) {
+    // The first page: the values and the NULLs, the lead whichever the order puts first.
+    const [values, nulls]: Condition[] = [true, false].map((negated) => ({
+      kind: "null",
+      column: 0,
+      negated,
+    }));
+    const union = [values, nulls] as Condition[];
+    const lead = (order[0].nullFlag === "desc" ? nulls : values) as Condition;
+    const branchOrders = union.map((branch) => boundedOrder(plan.order, branch));
+    return { ...plan, union, lead, branchOrders };
+  }
+  const branches = keysetBranches(plan.columns, cursor, dialect.rowValueRange);
+  if (branches.length < 2) {
+    const where = branches[0] as Condition;
+    return { ...plan, where, order: boundedOrder(plan.order, where) };
+  }
+  const lead = keysetLead(plan.columns, cursor, dialect.rowValueRange);
+  const branchOrders = branches.map((branch) => boundedOrder(plan.order, branch));
+  return { ...plan, union: branches, lead, branchOrders };
 }

@@ -24,6 +24,14 @@ export const WALK_SORT = {
   },
   tieBreaker: { column: "id", type: "bigint" },
 } as const;
+/**
+ * The same fields with `score`'s NULLs set last ascending, first descending: contrary to MariaDB's
+ * and SQLite's place, PostgreSQL's own.
+ */
+export const WALK_SORT_NULLS_LAST = {
+  ...WALK_SORT,
+  fields: { ...WALK_SORT.fields, score: { nullable: true, nulls: "last" } },
+} as const;
 const NAMES = ["alpha", "Alpha", "ALPHA", "émile", "Émile", "zeta", "Zeta", "beta"];
 const STAMPS = [
   "2026-01-01 10:00:00.000001",
@@ -61,16 +69,16 @@ export function describeWalks(
   });
   afterAll(() => t?.close());
 
-  const resource = () =>
+  const resource = (nullsLast = false) =>
     defineResource({
       GET: cursorList({
         secret: SECRET,
-        sort: WALK_SORT,
+        sort: nullsLast ? WALK_SORT_NULLS_LAST : WALK_SORT,
         handler: drizzleCursorPages(t.db, () => t.db.select().from(t.packages)),
       }),
     });
-  const page = async (url: string) => {
-    const answer = await handleResource(resource(), {
+  const page = async (url: string, nullsLast = false) => {
+    const answer = await handleResource(resource(nullsLast), {
       method: "GET",
       url,
       header: () => undefined,
@@ -82,12 +90,15 @@ export function describeWalks(
     const rows = JSON.parse(answer.body as string) as { id: unknown }[];
     return { ids: rows.map((r) => String(r.id)), next: link("next"), prev: link("prev") };
   };
-  /** The database's own order of the whole table. */
-  const ordered = async (sort: string) => {
-    const order = sort
-      .split(",")
-      .map((f) => (f.startsWith("-") ? `${f.slice(1)} desc` : `${f} asc`))
-      .join(", ");
+  /** The database's own order of the whole table (`score`'s NULLs put by `score is null`). */
+  const ordered = async (sort: string, nullsLast: boolean) => {
+    const term = (f: string) => {
+      const [name, way] = f.startsWith("-") ? [f.slice(1), "desc"] : [f, "asc"];
+      return name === "score" && nullsLast
+        ? `score is null ${way}, score ${way}`
+        : `${name} ${way}`;
+    };
+    const order = sort.split(",").map(term).join(", ");
     const rows = await t.raw(`select ${CAST[t.name]} as id from packages order by ${order}`);
     return rows.map((r) => String(r.id));
   };
@@ -137,37 +148,43 @@ export function describeWalks(
     expect(rows.map((r) => Object.keys(r))).toStrictEqual([members]);
   });
 
-  it("walks forward to the end and back to the start: every row once, in the database's order", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(row, { maxLength: 20 }),
-        sortParam,
-        fc.integer({ min: 1, max: 4 }),
-        async (data, sort, size) => {
-          const rows: PackageRow[] = data.map((r, i) => ({
-            ...r,
-            owner: "ada",
-            id: 2n ** 53n + BigInt(i * 7),
-          }));
-          await t.fill(rows);
-          const expected = await ordered(sort);
-          const forward: string[] = [];
-          let at = await page(`/?sort=${sort}&page_size=${size}`);
-          forward.push(...at.ids);
-          while (at.next !== undefined) {
-            at = await page(at.next);
+  it.each([
+    ["where the database puts them", false],
+    ["set last ascending, first descending", true],
+  ])(
+    "walks forward to the end and back to the start, NULLs %s: every row once, in the database's order",
+    async (_, nullsLast) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(row, { maxLength: 20 }),
+          sortParam,
+          fc.integer({ min: 1, max: 4 }),
+          async (data, sort, size) => {
+            const rows: PackageRow[] = data.map((r, i) => ({
+              ...r,
+              owner: "ada",
+              id: 2n ** 53n + BigInt(i * 7),
+            }));
+            await t.fill(rows);
+            const expected = await ordered(sort, nullsLast);
+            const forward: string[] = [];
+            let at = await page(`/?sort=${sort}&page_size=${size}`, nullsLast);
             forward.push(...at.ids);
-          }
-          expect(forward).toStrictEqual(expected);
-          const backward = [...at.ids];
-          while (at.prev !== undefined) {
-            at = await page(at.prev);
-            backward.unshift(...at.ids);
-          }
-          expect(backward).toStrictEqual(expected);
-        },
-      ),
-      { numRuns },
-    );
-  });
+            while (at.next !== undefined) {
+              at = await page(at.next, nullsLast);
+              forward.push(...at.ids);
+            }
+            expect(forward).toStrictEqual(expected);
+            const backward = [...at.ids];
+            while (at.prev !== undefined) {
+              at = await page(at.prev, nullsLast);
+              backward.unshift(...at.ids);
+            }
+            expect(backward).toStrictEqual(expected);
+          },
+        ),
+        { numRuns },
+      );
+    },
+  );
 }

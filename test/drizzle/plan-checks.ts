@@ -4,9 +4,10 @@
  * index range from the cursor (SQLite `EXPLAIN QUERY PLAN`: `SEARCH`; PostgreSQL `EXPLAIN`: an
  * index scan with an index condition, the rows before the cursor never read (its planner may
  * still prefer another index's range and filter the rows after the cursor: on a few thousand
- * rows, `owner = $1 AND (created_at, id) < …` reads the (created_at, id) range); MariaDB `EXPLAIN FORMAT=JSON`: access type `range`), never
+ * rows, `owner = $1 AND (created_at, id) < …` reads the (created_at, id) range); MariaDB `ANALYZE FORMAT=JSON`: access type `range`, or a `ref` that reads only what it keeps), never
  * a scan or a filter of the rows before it, for one field, mixed directions, a first field with
- * few values and a nullable field.
+ * few values and a nullable field (NULLs where the dialect puts them, or set contrary to it); on
+ * MariaDB, no filesort either.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { drizzleCursorPages } from "../../src/drizzle/index.js";
@@ -14,7 +15,8 @@ import type { CursorQuery } from "../../src/index.js";
 import { sortSettings } from "../../src/pagination/sort-option.js";
 import { parseSort } from "../../src/pagination/sort-param.js";
 import { carriedValues } from "../../src/resource/carried-values.js";
-import { WALK_SORT } from "./cursor-walks.js";
+import { countedRead } from "../support/mariadb-reads.js";
+import { WALK_SORT, WALK_SORT_NULLS_LAST } from "./cursor-walks.js";
 import type { DrizzleDatabaseUnderTest, PackageRow } from "./drizzle-databases.js";
 
 const ROWS = 5000;
@@ -43,11 +45,15 @@ const READS: Readonly<
   pglite: (t, sql, params) => postgresReads(t, sql, params),
   postgres: (t, sql, params) => postgresReads(t, sql, params),
   mariadb: async (t, sql, params) => {
-    const [row] = await t.raw(`explain format=json ${sql}`, params);
+    const [row] = await t.raw(`analyze format=json ${sql}`, params);
     const reads: string[] = [];
     visit(JSON.parse(String(Object.values(row ?? {})[0])), (node) => {
       if (node.table_name === "packages")
-        reads.push(node.access_type === "range" ? "range" : JSON.stringify(node));
+        reads.push(countedRead(node) ? "range" : JSON.stringify(node));
+      // A read of every row beyond the cursor, sorted afterwards, is no page's range (a union's
+      // outer sort of its branches' few rows is another table's).
+      const sorted = (node.filesort as { table?: { table_name?: unknown } } | undefined)?.table;
+      if (sorted?.table_name === "packages") reads.push("filesort");
     });
     return reads;
   },
@@ -73,7 +79,28 @@ function visit(value: unknown, each: (node: Record<string, unknown>) => void): v
   }
 }
 
-export function describePlans(open: () => Promise<DrizzleDatabaseUnderTest>): void {
+/** The orders checked: name, `sort`, whether `score`'s NULLs are set last, the cursor's row. */
+const ORDERS = [
+  ["one field", "-created_at", false, DEPTH],
+  ["mixed directions", "name,-id", false, DEPTH],
+  ["a first field with few values", "owner,-created_at", false, DEPTH],
+  ["a nullable field", "score", false, DEPTH],
+  ["a nullable field descending, the cursor among the NULLs", "-score", false, DEPTH],
+  ["NULLs set last ascending, the cursor among them", "score", true, DEPTH],
+  ["NULLs set last ascending, the cursor among the values", "score", true, ROWS / 2],
+  ["NULLs set first descending, the cursor among the values", "-score", true, DEPTH],
+] as const;
+
+/**
+ * @param open - opens the database
+ * @param slow - the names of the orders whose deep page this dialect is known not to read as an
+ *   index range, each stated where the suite runs; checked to fail, so a planner that mends it
+ *   shows
+ */
+export function describePlans(
+  open: () => Promise<DrizzleDatabaseUnderTest>,
+  slow: readonly string[] = [],
+): void {
   let t: DrizzleDatabaseUnderTest;
   beforeAll(async () => {
     t = await open();
@@ -81,13 +108,9 @@ export function describePlans(open: () => Promise<DrizzleDatabaseUnderTest>): vo
   }, 120_000);
   afterAll(() => t?.close());
 
-  it.each([
-    ["one field", "-created_at"],
-    ["mixed directions", "name,-id"],
-    ["a first field with few values", "owner,-created_at"],
-    ["a nullable field", "score"],
-  ])("%s (sort=%s): a deep page reads an index range from its cursor", async (_name, sort) => {
-    const order = parseSort(sort, sortSettings(WALK_SORT as never));
+  const reads = async (sort: string, nullsLast: boolean, depth: number) => {
+    const settings = nullsLast ? WALK_SORT_NULLS_LAST : WALK_SORT;
+    const order = parseSort(sort, sortSettings(settings as never));
     if (typeof order === "string") throw new TypeError(order);
     const handler = drizzleCursorPages(t.db, () => t.db.select().from(t.packages));
     const { items } = handler({ sort: order } as never) as {
@@ -96,15 +119,24 @@ export function describePlans(open: () => Promise<DrizzleDatabaseUnderTest>): vo
     const rows = await items({
       side: undefined,
       values: undefined,
-      limit: DEPTH + 1,
+      limit: depth + 1,
     } as CursorQuery);
     const values = carriedValues(rows.at(-1));
     t.log.length = 0;
     const page = await items({ side: "after", values, limit: 21 } as CursorQuery);
     expect(page).toHaveLength(21);
     const { query, params } = t.log.at(-1) as { query: string; params: readonly unknown[] };
-    const reads = await READS[t.name]?.(t, query, params);
-    expect(reads?.length).toBeGreaterThan(0);
-    expect(reads).toStrictEqual(reads?.map(() => "range"));
-  });
+    const found = await READS[t.name]?.(t, query, params);
+    expect(found?.length).toBeGreaterThan(0);
+    expect(found).toStrictEqual(found?.map(() => "range"));
+  };
+  const slowly = ([name]: (typeof ORDERS)[number]) => slow.includes(name);
+  it.each(ORDERS.filter((o) => !slowly(o)))(
+    "%s (sort=%s): a deep page reads an index range from its cursor",
+    (_name, sort, nullsLast, depth) => reads(sort, nullsLast, depth),
+  );
+  it.fails.each(ORDERS.filter(slowly))(
+    "%s (sort=%s): known to read more than an index range",
+    (_name, sort, nullsLast, depth) => reads(sort, nullsLast, depth),
+  );
 }

@@ -21,4 +21,13 @@ const open = async () => openMariaDbDrizzle(await freshMariaDb());
 
 describe("drizzlePages on MariaDB", () => describePages(open));
 describe("drizzleCursorPages on MariaDB", () => describeWalks(open, 30));
-describe("drizzleCursorPages' plans on MariaDB", () => describePlans(open));
+/** Deep pages MariaDB 10.11 does not read as an index range (docs/sql.md, "NULLs on MariaDB"). */
+const SLOW = [
+  // `score IS NULL AND id < ?` ORDER BY id DESC: `ref` on the NULLs, read backward from the last.
+  "a nullable field descending, the cursor among the NULLs",
+  // `score IS NULL AND id > ?` ORDER BY id: `ref`, every NULL's index entry before the cursor
+  // passed over by the pushed-down `id > ?`.
+  "NULLs set last ascending, the cursor among them",
+];
+
+describe("drizzleCursorPages' plans on MariaDB", () => describePlans(open, SLOW));

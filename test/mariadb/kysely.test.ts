@@ -15,9 +15,16 @@ describe("pagewise/kysely's cursor walks on MariaDB", () => {
   describeKyselyWalks(() => mariadbEngine(url(), "kysely_walks"));
 });
 
+/** Deep pages MariaDB 10.11 does not read as an index range (docs/sql.md, "NULLs on MariaDB"). */
+const SLOW = [
+  // `score IS NULL AND id < ?` ORDER BY id DESC: MariaDB picks `ref` on the NULLs over the
+  // (NULL, ?) range and reads them backward from the last, every NULL before the cursor (212).
+  "a nullable field descending",
+  // `score IS NULL AND id > ?` ORDER BY id: `ref`, the id pushed down into the index: every
+  // index entry of a NULL before the cursor is passed over (the 11 rows taken show it not).
+  "NULLs set last ascending, the cursor among them",
+];
+
 describe("pagewise/kysely's cursor plans on MariaDB", () => {
-  // -score: the cursor at 90% lies among the NULLs (last, descending); for `score IS NULL AND
-  // id < ?` ORDER BY score DESC, id DESC LIMIT 11, MariaDB 10.11 reads every NULL row beyond the
-  // cursor by `ref` on (score, id) and filesorts them (199 rows), instead of a range read in order.
-  describeKyselyPlans(() => mariadbEngine(url(), "kysely_plans"), ["-score"]);
+  describeKyselyPlans(() => mariadbEngine(url(), "kysely_plans"), SLOW);
 });

@@ -13,6 +13,7 @@ import {
 } from "../../src/pagination/keyset.js";
 import type { Condition } from "../../src/sql/condition.js";
 import { DIALECTS, type DialectName } from "../../src/sql/dialect.js";
+import type { KeysetCursor } from "../../src/sql/keyset-condition.js";
 import { keysetBranches, keysetCondition, keysetLead } from "../../src/sql/keyset-condition.js";
 import { keysetPlan } from "../../src/sql/keyset-plan.js";
 
@@ -202,6 +203,43 @@ describe("keysetPlan", () => {
     const plan = keysetPlan(columns, at(columns.length), DIALECTS[dialect]);
     expect([plan.where.kind, plan.union?.length]).toStrictEqual([kind, branches]);
     expect(plan.lead === undefined).toBe(branches === undefined);
+  });
+
+  const score = sortColumns([
+    { name: "score", nullable: true, direction: "desc" },
+    { name: "id", direction: "desc" },
+  ]);
+  it.each<[string, readonly boolean[], readonly number[]]>([
+    ["within the NULLs: by the key alone", [true, false], [1]],
+    ["among the values: by both", [false, false], [0, 1]],
+  ])("orders -score on MariaDB %s", (_name, nulls, places) => {
+    const plan = keysetPlan(score, { backward: false, nulls }, DIALECTS.mysql);
+    expect(plan.order.map((t) => t.place)).toStrictEqual(places);
+  });
+
+  // NULLs set last ascending: contrary to MariaDB's place; its flag orders no index.
+  const last = sortColumns([{ name: "score", nullable: true, nulls: "last" }, { name: "id" }]);
+  const places = (order: readonly { place: number; nullFlag?: string | undefined }[]) =>
+    order.map((t) => `${t.place}${t.nullFlag ?? ""}`);
+  it.each<[string, KeysetCursor | undefined, string[][] | undefined, string[]]>([
+    ["the first page: the values, the NULLs", undefined, [["0", "1"], ["1"]], ["0", "1"]],
+    [
+      "a cursor on a value, NULLs ahead: the values beyond, the NULLs, the value's ties",
+      { backward: false, nulls: [false, false] },
+      [["0", "1"], ["1"], ["0", "1"]],
+      ["0", "1"],
+    ],
+    [
+      "a cursor among the NULLs: one predicate, by the key",
+      { backward: false, nulls: [true, false] },
+      undefined,
+      ["1"],
+    ],
+  ])("orders NULLs set last on MariaDB: %s", (_name, cursor, branches, order) => {
+    const plan = keysetPlan(last, cursor, DIALECTS.mysql);
+    expect(plan.branchOrders?.map(places)).toStrictEqual(branches);
+    expect(places(plan.order)).toStrictEqual(plan.union === undefined ? order : ["0asc", "1"]);
+    expect(plan.lead === undefined).toBe(plan.union === undefined);
   });
 
   it("puts NULLs where the dialect does unless the order says", () => {

@@ -24,9 +24,44 @@ export const SORT = {
   tieBreaker: { column: "id", type: "bigint" },
 } as const;
 
-/** The database's own order of the whole table, as `sort` says it (NULLs where it puts them). */
-export async function databaseOrder(engine: KyselyEngine, sort: string): Promise<string[]> {
-  const terms = sort.split(",").map((f) => (f.startsWith("-") ? `${f.slice(1)} DESC` : `${f} ASC`));
+/**
+ * The same fields with `score`'s NULLs set last ascending, first descending: contrary to MariaDB's
+ * and SQLite's place, PostgreSQL's own.
+ */
+export const SORT_NULLS_LAST = {
+  ...SORT,
+  fields: { ...SORT.fields, score: { nullable: true, nulls: "last" } },
+} as const;
+
+/**
+ * A field's ORDER BY in the database's own SQL; with `nullsLast`, `score`'s NULLs put last
+ * ascending and first descending by `score IS NULL`, as MariaDB needs it.
+ *
+ * @param field - a field as `sort` names it, `-` first for descending
+ * @param nullsLast - whether the list is {@link SORT_NULLS_LAST}'s
+ * @default nullsLast false
+ * @example
+ * ```ts
+ * orderTerm("-score", true); // "score IS NULL DESC, score DESC"
+ * ```
+ */
+export function orderTerm(field: string, nullsLast = false): string {
+  const direction = field.startsWith("-") ? "DESC" : "ASC";
+  const name = field.replace(/^-/, "");
+  if (name !== "score" || !nullsLast) return `${name} ${direction}`;
+  return `score IS NULL ${direction}, score ${direction}`;
+}
+
+/**
+ * The database's own order of the whole table, as `sort` says it (NULLs where it puts them, or
+ * `score`'s last ascending with `nullsLast`).
+ */
+export async function databaseOrder(
+  engine: KyselyEngine,
+  sort: string,
+  nullsLast = false,
+): Promise<string[]> {
+  const terms = sort.split(",").map((field) => orderTerm(field, nullsLast));
   const direction = (terms.at(-1) as string).endsWith("DESC") ? "DESC" : "ASC";
   const rows = await engine.raw(
     `SELECT ${engine.idText} AS id FROM items ORDER BY ${terms.join(", ")}, id ${direction}`,

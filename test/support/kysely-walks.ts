@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cursorList, defineResource } from "../../src/index.js";
 import { kyselyCursorPages } from "../../src/kysely/index.js";
-import { BASE_ID, databaseOrder, SECRET, SORT, walk } from "./kysely-behaviour.js";
+import { BASE_ID, databaseOrder, SECRET, SORT, SORT_NULLS_LAST, walk } from "./kysely-behaviour.js";
 import type { ItemRow, KyselyEngine } from "./kysely-engines.js";
 
 const row = fc.record({
@@ -30,34 +30,41 @@ export function describeKyselyWalks(open: () => Promise<KyselyEngine>, numRuns =
   });
   afterAll(() => engine.close());
 
-  it("walks every random table forward and back: each row once, in the database's order", async () => {
-    const resource = defineResource({
-      GET: cursorList({
-        sort: SORT,
-        secret: SECRET,
-        handler: kyselyCursorPages(engine.db, () => engine.db.selectFrom("items").selectAll()),
-      }),
-    });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(row, { maxLength: 30 }),
-        order,
-        fc.integer({ min: 1, max: 4 }),
-        async (data, sort, size) => {
-          const rows: ItemRow[] = data.map(({ micros, ...r }, i) => ({
-            ...r,
-            id: String(BASE_ID + BigInt(i * 3)),
-            created_at: engine.timestamp(micros),
-          }));
-          await engine.fill(rows);
-          const expected = await databaseOrder(engine, sort);
-          const forward = await walk(resource, `/items?sort=${sort}&page_size=${size}`, "next");
-          expect(forward.ids).toStrictEqual(expected);
-          const back = await walk(resource, forward.last, "prev");
-          expect(back.ids.reverse()).toStrictEqual(expected);
-        },
-      ),
-      { numRuns },
-    );
-  });
+  // NULLs where the database puts them, or set last ascending (contrary to MariaDB and SQLite).
+  it.each([
+    ["where the database puts them", false],
+    ["set last ascending, first descending", true],
+  ])(
+    "walks every random table forward and back, NULLs %s: each row once, in the database's order",
+    async (_, nullsLast) => {
+      const resource = defineResource({
+        GET: cursorList({
+          sort: nullsLast ? SORT_NULLS_LAST : SORT,
+          secret: SECRET,
+          handler: kyselyCursorPages(engine.db, () => engine.db.selectFrom("items").selectAll()),
+        }),
+      });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(row, { maxLength: 30 }),
+          order,
+          fc.integer({ min: 1, max: 4 }),
+          async (data, sort, size) => {
+            const rows: ItemRow[] = data.map(({ micros, ...r }, i) => ({
+              ...r,
+              id: String(BASE_ID + BigInt(i * 3)),
+              created_at: engine.timestamp(micros),
+            }));
+            await engine.fill(rows);
+            const expected = await databaseOrder(engine, sort, nullsLast);
+            const forward = await walk(resource, `/items?sort=${sort}&page_size=${size}`, "next");
+            expect(forward.ids).toStrictEqual(expected);
+            const back = await walk(resource, forward.last, "prev");
+            expect(back.ids.reverse()).toStrictEqual(expected);
+          },
+        ),
+        { numRuns },
+      );
+    },
+  );
 }
