@@ -3,7 +3,7 @@
  * (a file, a CI log), nothing with `--quiet`. Lines of their own (what the walker reports) go
  * through it too, so they never break the bar.
  */
-import { SingleBar } from "cli-progress";
+import { Presets, SingleBar } from "cli-progress";
 import { type ProgressFigures, progressText } from "./progress-text.js";
 
 /** Shows a walk's progress. */
@@ -53,7 +53,10 @@ function progressBar(stream: ProgressTarget["stream"]): Progress {
       const payload = { text: progressText(figures) };
       if (bar === undefined) {
         const format = figures.count === undefined ? "{text}" : "{bar} {text}";
-        bar = new SingleBar({ stream, format, barsize: 20, fps: 5, hideCursor: true });
+        bar = new SingleBar(
+          { stream, format, barsize: 20, fps: 5, hideCursor: true },
+          Presets.shades_classic,
+        );
         bar.start(total, figures.items, payload);
       } else bar.update(figures.items, payload);
     },
