@@ -60,7 +60,7 @@ function ids(format: string, stdout: string): number[] {
   return lines.map((line) => (JSON.parse(line) as { id: number }).id);
 }
 
-describe("every item once, in order", () => {
+describe.concurrent("every item once, in order", () => {
   it.each([
     ["ndjson", 1],
     ["ndjson", 8],
@@ -190,7 +190,7 @@ describe("a network and a list that misbehave", () => {
   });
 });
 
-describe("errors: one line and an exit status", () => {
+describe.concurrent("errors: one line and an exit status", () => {
   it.each<[string, (origin: string) => string[], number, RegExp]>([
     [
       "a URL that is not http",
