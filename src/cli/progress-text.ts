@@ -30,8 +30,8 @@ export function progressText(figures: ProgressFigures): string {
   const { pages, items, pageTotal, count, elapsedMs } = figures;
   const rate = elapsedMs > 0 ? (items * 1000) / elapsedMs : 0;
   const parts = [
-    pageTotal === undefined ? `${pages} pages` : `${pages}/${pageTotal} pages`,
-    count === undefined ? `${items} items` : `${items}/${count} items`,
+    pageTotal === undefined ? counted(pages, "page") : `${pages}/${pageTotal} pages`,
+    count === undefined ? counted(items, "item") : `${items}/${count} items`,
     `${Math.round(rate)} items/s`,
   ];
   if (count !== undefined && rate > 0 && items < count) {
@@ -54,4 +54,18 @@ export function duration(seconds: number): string {
   if (whole < 60) return `${whole} s`;
   if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
   return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
+}
+
+/**
+ * A count and its noun, singular for one: `1 page`, `3 pages`.
+ *
+ * @param count - how many
+ * @param noun - the noun, singular
+ * @example
+ * ```ts
+ * counted(1, "item"); // "1 item"
+ * ```
+ */
+export function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -1,4 +1,5 @@
 import type { ListChange } from "../client/walk-options.js";
+import { counted } from "./progress-text.js";
 
 /**
  * The line for a change the walker saw in the list during the walk (rows created or deleted): the
@@ -44,5 +45,5 @@ export function newKeyLine(key: string): string {
  */
 export function goOnLine(why: string, pages: number, items: number, next: string): string {
   const quoted = `'${next.replaceAll("'", "'\\''")}'`;
-  return `pagewise: ${why} after ${pages} pages (${items} items); to go on, run the same command with --from ${quoted}`;
+  return `pagewise: ${why} after ${counted(pages, "page")} (${counted(items, "item")}); to go on, run the same command with --from ${quoted}`;
 }

@@ -33,7 +33,7 @@ describe("hmacKey", () => {
     );
   });
 
-  it("gives RFC 4231's test case 2 (a short key, \"what do ya want for nothing?\")", () => {
+  it('gives RFC 4231\'s test case 2 (a short key, "what do ya want for nothing?")', () => {
     const mac = hmacKey("Jefe")(encoder.encode("what do ya want for nothing?"));
     expect(Buffer.from(mac).toString("hex")).toBe(
       "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
