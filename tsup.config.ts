@@ -31,6 +31,18 @@ export default defineConfig([
     ],
   },
   {
+    // The `pagewise` bin: ESM for Node, its libraries (commander, cli-progress, csv-stringify)
+    // left to the package's dependencies; tsup makes a file that starts with a shebang executable.
+    entry: { "cli/index": "src/cli/index.ts" },
+    format: ["esm"],
+    platform: "node",
+    target: "node20",
+    banner: { js: "#!/usr/bin/env node" },
+    dts: false,
+    sourcemap: true,
+    splitting: false,
+  },
+  {
     // The client as one self-contained ES module for pages without a build step (uri-templates
     // bundled in), as the example's browse page loads it.
     entry: { "browser/client": "src/client/index.ts" },

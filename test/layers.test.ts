@@ -3,7 +3,8 @@
  * `sql/` and the top-level `errors`, `options`, `option-checks`, `closest-name`) imports nothing
  * from the resource pipeline or an adapter; `sql/` (dialect-neutral SQL plans) imports only the
  * top level; the client imports no server code; a framework is imported only
- * by its adapter; nothing but the Node adapters touches a `node:` module; and no import cycles.
+ * by its adapter; nothing but the Node adapters and the command line (`cli/`, a Node process with
+ * its streams, signals and files) touches a `node:` module; and no import cycles.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
@@ -57,6 +58,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   fetch: [...CORE, "resource"],
   cursor: CORE,
   client: CORE,
+  // The command line is a shell over the client: it walks, it serves nothing.
+  cli: [...CORE, "client"],
   drizzle: [...CORE, "resource"],
   kysely: [...CORE, "resource"],
 };
@@ -90,6 +93,7 @@ describe("layers", () => {
       fastify: /^(fastify|fastify-plugin)$/,
       drizzle: /^drizzle-orm$/,
       kysely: /^kysely$/,
+      cli: /^node:/,
     };
     expect(frameworks.filter((name) => !own[layer]?.test(name))).toStrictEqual([]);
   });
@@ -125,7 +129,7 @@ describe("layers", () => {
       readdirSync(fileURLToPath(new URL(".", import.meta.url)), { recursive: true }) as string[]
     )
       .map((file) => file.split("\\").join("/"))
-      .filter((file) => /^(http|pagination|params|resource|openapi)\/.*\.test\.ts$/.test(file));
+      .filter((file) => /^(http|pagination|params|resource|openapi|cli)\/.*\.test\.ts$/.test(file));
     const orphans = tests.filter((file) => {
       const module = file.replace(/(\.properties|\.postgres)?\.test\.ts$/, ".ts");
       return !graph.has(module);

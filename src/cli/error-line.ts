@@ -1,0 +1,38 @@
+import { PaginationError } from "../client/pagination-error.js";
+import { CliError } from "./cli-error.js";
+import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
+import { RequestFailed } from "./retrying-fetch.js";
+
+/**
+ * The one line and the exit status an error ends a walk with: never a stack trace. A server's
+ * error status names the problem's title and detail (RFC 9457) when it sent one; a network error
+ * its cause.
+ *
+ * @param error - what the walk threw
+ * @returns the line (without `pagewise:`) and the status
+ * @example
+ * ```ts
+ * errorLine(new PaginationError("http_error", "GET http://x/ answered 401", "http://x/", 401,
+ *   { title: "Unauthorized" }));
+ * // { line: "GET http://x/ answered 401: Unauthorized", status: 1 }
+ * ```
+ */
+export function errorLine(error: unknown): { line: string; status: ExitStatus } {
+  if (error instanceof CliError) return { line: error.message, status: error.status };
+  if (error instanceof PaginationError) {
+    return { line: error.message + problemText(error.body), status: EXIT_STATUS.failed };
+  }
+  if (error instanceof RequestFailed) return { line: error.message, status: EXIT_STATUS.failed };
+  const text = error instanceof Error ? error.message : String(error);
+  return { line: `unexpected error: ${text}`, status: EXIT_STATUS.failed };
+}
+
+/** `: title (detail)` of a problem body, or nothing for another body. */
+function problemText(body: unknown): string {
+  const { title, detail } = (typeof body === "object" && body !== null ? body : {}) as {
+    title?: unknown;
+    detail?: unknown;
+  };
+  if (typeof title !== "string") return "";
+  return typeof detail === "string" && detail !== "" ? `: ${title} (${detail})` : `: ${title}`;
+}

@@ -1,0 +1,166 @@
+/**
+ * `walk` itself: the walker's pages written out item by item, with progress, reports, Ctrl-C and
+ * every way of ending turned into an exit status and at most a few lines on standard error.
+ */
+import type { Writable } from "node:stream";
+import type { FetchedPage, WalkOptions } from "../client/walk-options.js";
+import { walkPages } from "../client/walk-pages.js";
+import { defaults } from "../options.js";
+import { CliError } from "./cli-error.js";
+import { errorLine } from "./error-line.js";
+import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
+import { onInterrupt } from "./interrupt.js";
+import { itemWriter, type OutputFormat } from "./output-format.js";
+import { type OutputSink, openOutput } from "./output-sink.js";
+import { createProgress, type Progress } from "./progress.js";
+import { resumeUrl } from "./resume-url.js";
+import { goOnLine, listChangeLine, newKeyLine } from "./walk-reports.js";
+
+/** A walk as the command line asks for it. */
+export interface WalkRun {
+  /** The first page's URL (`--from`'s, else the list's). */
+  readonly start: string;
+  /** The walker's options, but for `signal` and `onListChange`, which the run sets. */
+  readonly options: WalkOptions;
+  readonly format: OutputFormat;
+  /** The file to write (`-o`), or undefined for standard output. */
+  readonly output: string | undefined;
+  readonly quiet: boolean;
+}
+
+/** The streams a command writes to. */
+export interface CliStreams {
+  readonly stdout: Writable;
+  readonly stderr: Writable & { readonly isTTY?: boolean };
+}
+
+/** What the walk has written so far. */
+interface Written {
+  pages: number;
+  items: number;
+  last: FetchedPage<unknown> | undefined;
+  stopAsked: boolean;
+}
+
+/**
+ * Runs a walk to its end, an error, a failed output or Ctrl-C (the first stops after the page in
+ * flight, the second at once), and says how to go on where it stopped early.
+ *
+ * @param run - the walk
+ * @param streams - standard output and error
+ * @default `streams` is the process's
+ * @returns the exit status (see {@link EXIT_STATUS})
+ * @example
+ * ```ts
+ * process.exitCode = await runWalk({ start: url, options: { apiKey }, format: "ndjson",
+ *   output: undefined, quiet: false });
+ * ```
+ */
+export async function runWalk(run: WalkRun, streams: CliStreams = process): Promise<ExitStatus> {
+  const isTTY = streams.stderr.isTTY === true;
+  const progress = createProgress({ stream: streams.stderr, isTTY, quiet: run.quiet });
+  let sink: OutputSink;
+  try {
+    sink = await openOutput(run.output, streams.stdout);
+  } catch (error) {
+    return report(progress, error);
+  }
+  const written: Written = { pages: 0, items: 0, last: undefined, stopAsked: false };
+  const stopListening = onInterrupt(
+    () => {
+      written.stopAsked = true;
+      progress.say("pagewise: stopping after the page in flight (Ctrl-C again stops at once)");
+    },
+    () => {
+      progress.stop();
+      process.exit(EXIT_STATUS.interrupted);
+    },
+  );
+  try {
+    const error = await copyPages(run, sink, progress, written);
+    progress.stop();
+    return ending(progress, written, sink.failure() ?? error);
+  } finally {
+    stopListening();
+  }
+}
+
+/** Writes the walk's pages until it ends or stops; the error that ended it, if one did. */
+async function copyPages(
+  run: WalkRun,
+  sink: OutputSink,
+  progress: Progress,
+  written: Written,
+): Promise<unknown> {
+  const abort = new AbortController();
+  sink.failed.catch(() => abort.abort());
+  const writer = itemWriter(run.format, (key) => progress.say(newKeyLine(key)));
+  const began = performance.now();
+  let totals: Pick<FetchedPage<unknown>, "count" | "pageTotal"> | undefined;
+  let stopped: unknown;
+  try {
+    for await (const page of startWalk(run, abort.signal, progress)) {
+      await sink.write(page.items.map((item) => writer.item(item)).join(""));
+      written.pages += 1;
+      written.items += page.items.length;
+      written.last = page;
+      totals = {
+        count: page.count ?? totals?.count,
+        pageTotal: page.pageTotal ?? totals?.pageTotal,
+      };
+      progress.page({ ...written, ...totals, elapsedMs: performance.now() - began });
+      if (written.stopAsked) break;
+    }
+  } catch (error) {
+    stopped = error;
+  }
+  return (await closeOutput(sink, writer.end())) ?? stopped;
+}
+
+/** The walker's pages, its option checks turned into a usage error. */
+function startWalk(run: WalkRun, signal: AbortSignal, progress: Progress) {
+  try {
+    return walkPages(run.start, {
+      ...run.options,
+      signal,
+      onListChange: (change) => progress.say(listChangeLine(change)),
+    });
+  } catch (error) {
+    throw new CliError((error as Error).message, EXIT_STATUS.usage);
+  }
+}
+
+/** Ends the output (a JSON array's `]`) and closes it; the error if that failed. */
+async function closeOutput(sink: OutputSink, end: string): Promise<unknown> {
+  try {
+    if (end !== "") await sink.write(end);
+    await sink.close();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** The exit status of a walk that ended, and its lines: the error, and how to go on. */
+function ending(progress: Progress, written: Written, error: unknown): ExitStatus {
+  const next =
+    written.last && resumeUrl(written.last, [defaults.pageSizeParam, defaults.sortParam]);
+  if (error !== undefined) {
+    const status = report(progress, error);
+    const goOn = status === EXIT_STATUS.failed && next !== undefined;
+    if (goOn) progress.say(goOnLine("stopped", written.pages, written.items, next));
+    return status;
+  }
+  if (written.stopAsked && next !== undefined) {
+    progress.say(goOnLine("interrupted", written.pages, written.items, next));
+    return EXIT_STATUS.interrupted;
+  }
+  return EXIT_STATUS.complete;
+}
+
+/** Prints an error's one line (none for a closed pipe); its exit status. */
+function report(progress: Progress, error: unknown): ExitStatus {
+  const { line, status } = errorLine(error);
+  if (line !== "") progress.say(`pagewise: ${line}`);
+  return status;
+}

@@ -1,0 +1,137 @@
+/**
+ * `pagewise walk URL`: the options, their help text (commander generates `--help` from these
+ * definitions alone) and the run they make.
+ */
+import { Command, Option } from "commander";
+import { CliError } from "./cli-error.js";
+import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
+import { addHeader, httpUrl, wholeNumber } from "./options.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "./output-format.js";
+import { retryingFetch } from "./retrying-fetch.js";
+import { type CliStreams, runWalk, type WalkRun } from "./run-walk.js";
+
+/** The environment variable `--api-key` falls back to. */
+export const API_KEY_VARIABLE = "PAGEWISE_API_KEY";
+
+/** The options as commander reads them. */
+interface WalkFlags {
+  readonly header?: Record<string, string>;
+  readonly apiKey?: string;
+  readonly apiKeyHeader: string;
+  readonly pageSize?: number;
+  readonly concurrency: number;
+  readonly sort?: string;
+  readonly retries: number;
+  readonly format: OutputFormat;
+  readonly output?: string;
+  readonly from?: string;
+  readonly quiet?: boolean;
+}
+
+/**
+ * The `walk` command: parses its arguments and runs the walk, handing its exit status to `done`.
+ *
+ * @param done - told the walk's exit status
+ * @param streams - standard output and error
+ * @default `streams` is the process's
+ * @example
+ * ```ts
+ * program.addCommand(walkCommand((status) => { process.exitCode = status; }));
+ * ```
+ */
+export function walkCommand(
+  done: (status: ExitStatus) => void,
+  streams: CliStreams = process,
+): Command {
+  return defineWalkOptions(new Command("walk"))
+    .summary("write every item of a paginated list, in order")
+    .description(
+      "Walk a paginated list (Link and X-Pagination-* headers, as pagewise serves them) and write every item once, in the list's order. Filters are the URL's own query parameters.",
+    )
+    .argument("<url>", "the list's URL (http:// or https://), with its filters", httpUrl)
+    .action(async (url: string, flags: WalkFlags) =>
+      done(await runWalk(walkRun(url, flags), streams)),
+    );
+}
+
+/**
+ * Adds `walk`'s options to `command`: their one definition, which `--help` shows.
+ *
+ * @param command - the command to add them to
+ * @returns the command
+ * @example
+ * ```ts
+ * defineWalkOptions(new Command("walk")).parse(["-H", "Accept: application/json"], { from: "user" });
+ * ```
+ */
+export function defineWalkOptions(command: Command): Command {
+  return command
+    .option("-H, --header <header>", "a request header, 'Name: value' (repeatable)", addHeader)
+    .addOption(
+      new Option("--api-key <key>", "the API key, sent as --api-key-header").env(API_KEY_VARIABLE),
+    )
+    .option("--api-key-header <name>", "the header the API key is sent in", "X-Api-Key")
+    .option("--page-size <n>", "items per page (page_size), kept on every page", wholeNumber(1))
+    .option("--sort <fields>", "the order, as the server reads it: -created_at,name")
+    .option("--concurrency <n>", "pages in flight at once (a counted list)", wholeNumber(1), 1)
+    .option(
+      "--retries <n>",
+      "times a page is asked again after a dropped connection, or a 429, 500, 502, 503 or 504",
+      wholeNumber(0),
+      3,
+    )
+    .addOption(
+      new Option("-f, --format <format>", "the output's format")
+        .choices(OUTPUT_FORMATS)
+        .default("ndjson"),
+    )
+    .option("-o, --output <file>", "write to this file instead of standard output")
+    .option(
+      "--from <url>",
+      "go on from this page of the list: the URL a stopped walk printed",
+      httpUrl,
+    )
+    .option("-q, --quiet", "no progress on standard error (errors and reports still)");
+}
+
+/**
+ * The run `walk`'s arguments ask for.
+ *
+ * @param url - the list's URL
+ * @param flags - the options as commander read them
+ * @throws {CliError} `usage` for a `--from` that is not a page of the list (another origin or path)
+ * @example
+ * ```ts
+ * walkRun("http://127.0.0.1:3000/items/", { apiKeyHeader: "X-Api-Key",
+ *   concurrency: 1, retries: 3, format: "ndjson" });
+ * ```
+ */
+export function walkRun(url: string, flags: WalkFlags): WalkRun {
+  if (flags.from !== undefined && !sameList(url, flags.from)) {
+    throw new CliError(
+      `--from must be a page of ${url} (the same origin and path), got ${flags.from}`,
+      EXIT_STATUS.usage,
+    );
+  }
+  const headers = { ...flags.header };
+  if (flags.apiKey !== undefined) headers[flags.apiKeyHeader] = flags.apiKey;
+  return {
+    start: flags.from ?? url,
+    options: {
+      headers,
+      concurrency: flags.concurrency,
+      retries: flags.retries,
+      fetch: retryingFetch(flags.retries),
+      ...(flags.pageSize === undefined ? {} : { pageSize: flags.pageSize }),
+      ...(flags.sort === undefined ? {} : { sort: flags.sort }),
+    },
+    format: flags.format,
+    output: flags.output,
+    quiet: flags.quiet === true,
+  };
+}
+
+function sameList(url: string, from: string): boolean {
+  const [a, b] = [new URL(url), new URL(from)];
+  return a.origin === b.origin && a.pathname === b.pathname;
+}

@@ -1,0 +1,67 @@
+/**
+ * The progress bar as a person sees it: `pagewise walk` in a real terminal (tmux, Debian's
+ * package), its screen read with `capture-pane` while a slowed list is walked, and at the end.
+ */
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Config } from "../../examples/package-store/config.js";
+import { startFastify } from "../../examples/package-store/serve-fastify.js";
+import type { Started } from "../../examples/package-store/started.js";
+import { buildCli } from "../support/built-cli.js";
+import { type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
+
+const KEY = "bar-key";
+const config: Config = {
+  host: "127.0.0.1",
+  port: 0,
+  apiKey: KEY,
+  apiKeyIsDefault: false,
+  seed: 120,
+};
+const SOCKET = `pagewise-test-${process.pid}`;
+const tmux = (...args: string[]) =>
+  execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
+
+let bin = "";
+let removeBin = () => {};
+let server: Started;
+let proxy: FaultyProxy;
+
+beforeAll(async () => {
+  [{ bin, remove: removeBin }, server] = await Promise.all([
+    buildCli(),
+    startFastify({ ...config, store: { kind: "memory" } }),
+  ]);
+  proxy = await startFaultyProxy(server.url, () => ({ kind: "pass", delayMs: 150 }));
+}, 60_000);
+afterAll(async () => {
+  try {
+    tmux("kill-server");
+  } catch {
+    // the server ends with its last session
+  }
+  await proxy.close();
+  await server.close();
+  removeBin();
+});
+
+it("draws one bar in place: pages and items of their totals, the rate and the time left", async () => {
+  const url = `${proxy.url}/package/demo/tools/packages/?page_size=12`;
+  const command = `"${process.execPath}" "${bin}" walk "${url}" --api-key ${KEY} -o /dev/null; echo "exit $?"; sleep 30`;
+  tmux("new-session", "-d", "-x", "100", "-y", "10", command);
+  const screens: string[] = [];
+  for (let tries = 0; tries < 300 && !screens.at(-1)?.includes("exit "); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    screens.push(tmux("capture-pane", "-p"));
+  }
+  const last = (screens.at(-1) ?? "").split("\n").filter((line) => line.trim() !== "");
+  expect(last).toStrictEqual([
+    expect.stringMatching(/^█{20} 10\/10 pages, 120\/120 items, \d+ items\/s$/),
+    "exit 0",
+  ]);
+  // Mid-walk: a bar partly drawn, the time left, on one line that is redrawn, not scrolled.
+  const midway = screens.find((screen) => /\b[1-9]\/10 pages/.test(screen)) ?? "";
+  expect(midway.split("\n").filter((line) => line.trim() !== "")).toStrictEqual([
+    expect.stringMatching(/^█+░+ [1-9]\/10 pages, \d+\/120 items, \d+ items\/s, about \d+ s left$/),
+  ]);
+}, 30_000);
