@@ -57,30 +57,63 @@ const sorted = (sort: string) =>
 const lastPage = (queries: readonly CompiledQuery[]) =>
   queries.filter((q) => / limit /i.test(q.sql)).at(-1) as CompiledQuery;
 
-/** The cursor page cases: each order, after and before the cursor. */
-const CURSOR_CASES = BUILDER_ORDERS.flatMap(
-  (sort) =>
-    [
-      [sort, "after"],
-      [sort, "before"],
-    ] as const,
-);
+/** A case: its name, as `slow` lists it, and the page it reads. */
+type PageCase = readonly [name: string, sort: string, side: "after" | "before" | undefined];
+
+/** A page at depth in each order, then a cursor page at depth in each order both ways. */
+const CASES: readonly PageCase[] = [
+  ...BUILDER_ORDERS.map((sort): PageCase => [`a page by ${sort}`, sort, undefined]),
+  ...BUILDER_ORDERS.flatMap((sort) =>
+    (["after", "before"] as const).map(
+      (side): PageCase => [`a cursor page by ${sort}, ${side} the cursor`, sort, side],
+    ),
+  ),
+];
+
+/** Reads the case's page; its query, logged. */
+async function pageQuery({ store, queries }: LoggedStore, [, sort, side]: PageCase) {
+  const order = sorted(sort);
+  if (side === undefined) {
+    queries.length = 0;
+    await store.list("demo", "tools", undefined, DEPTH, PAGE, order);
+    return { query: lastPage(queries), mostRead: DEPTH + PAGE };
+  }
+  const [at] = (await store.list("demo", "tools", undefined, DEPTH, 1, order)).rows;
+  const values = order.terms.map(
+    (term) => (at as unknown as Record<string, CursorValue>)[term.column] as CursorValue,
+  );
+  queries.length = 0;
+  await store.keyset(
+    "demo",
+    "tools",
+    undefined,
+    cursorQuery(order.terms, side, values, PAGE),
+    order,
+  );
+  // The page and the one row beyond it that says whether there is another.
+  return { query: lastPage(queries), mostRead: PAGE + 1 };
+}
 
 /**
- * Seeds the store `open` gives and checks each page's query with `expectIndexRange`.
+ * Seeds the store `open` gives and checks each page's query (at 90% depth) with
+ * `expectIndexRange`.
  *
  * @param open - the store on an empty database, its statements logged
  * @param expectIndexRange - the database's check of one page's query
+ * @param slow - the cases (`a cursor page by version, after the cursor`) this database is known
+ *   to read more of, each stated where the suite runs; checked to fail, so a planner that mends
+ *   it shows
  * @example
  * ```ts
  * describe("the sqlite builder store's query plans", () => {
- *   describeBuilderPlans(openSqlite, async ({ query }) => expectSearch(query));
+ *   describeBuilderPlans(openSqlite, expectSearch);
  * });
  * ```
  */
 export function describeBuilderPlans(
   open: () => Promise<LoggedStore>,
   expectIndexRange: (page: PageQuery) => Promise<void>,
+  slow: readonly string[] = [],
 ) {
   let logged: LoggedStore;
   beforeAll(async () => {
@@ -92,25 +125,10 @@ export function describeBuilderPlans(
   }, 60_000);
   afterAll(() => logged.close());
 
-  it.each(BUILDER_ORDERS)("a page at 90 per cent depth by %s", async (sort) => {
-    logged.queries.length = 0;
-    await logged.store.list("demo", "tools", undefined, DEPTH, PAGE, sorted(sort));
-    await expectIndexRange({ query: lastPage(logged.queries), mostRead: DEPTH + PAGE });
-  });
-
-  it.each(CURSOR_CASES)(
-    "a cursor page at 90 per cent depth by %s, %s the cursor",
-    async (sort, side) => {
-      const order = sorted(sort);
-      const [at] = (await logged.store.list("demo", "tools", undefined, DEPTH, 1, order)).rows;
-      const values = order.terms.map(
-        (term) => (at as unknown as Record<string, CursorValue>)[term.column] as CursorValue,
-      );
-      logged.queries.length = 0;
-      const cursor = cursorQuery(order.terms, side, values, PAGE);
-      await logged.store.keyset("demo", "tools", undefined, cursor, order);
-      // The page and the one row beyond it that says whether there is another.
-      await expectIndexRange({ query: lastPage(logged.queries), mostRead: PAGE + 1 });
-    },
+  const check = async (...page: PageCase) => expectIndexRange(await pageQuery(logged, page));
+  it.each(CASES.filter(([name]) => !slow.includes(name)))("%s at 90 per cent depth", check);
+  it.fails.each(CASES.filter(([name]) => slow.includes(name)))(
+    "%s at 90 per cent depth: known to read more than the page",
+    check,
   );
 }
