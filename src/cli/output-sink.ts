@@ -22,11 +22,13 @@ export interface OutputSink {
 }
 
 /**
- * Opens the output: the file `path` (created or truncated), or `stdout` without one.
+ * Opens the output: the file `path` (created or truncated, or with `append` appended to), or
+ * `stdout` without one.
  *
  * @param path - the file, or undefined for standard output
  * @param stdout - standard output
- * @default `stdout` is `process.stdout`
+ * @param append - whether to append to the file rather than truncate it
+ * @default `stdout` is `process.stdout`; `append` is false
  * @returns the sink, once the file is open
  * @throws {CliError} `outputFailed` when the file cannot be opened
  * @example
@@ -39,9 +41,10 @@ export interface OutputSink {
 export async function openOutput(
   path: string | undefined,
   stdout: Writable = process.stdout,
+  append = false,
 ): Promise<OutputSink> {
   if (path === undefined) return sinkOf(stdout, "standard output", false);
-  const file = createWriteStream(path);
+  const file = createWriteStream(path, { flags: append ? "a" : "w" });
   try {
     await once(file, "open");
   } catch (error) {

@@ -25,6 +25,8 @@ export interface WalkRun {
   readonly format: OutputFormat;
   /** The file to write (`-o`), or undefined for standard output. */
   readonly output: string | undefined;
+  /** Whether the file is appended to (a walk going on `--from` where one stopped), not truncated. */
+  readonly append: boolean;
   readonly quiet: boolean;
 }
 
@@ -53,7 +55,7 @@ interface Written {
  * @example
  * ```ts
  * process.exitCode = await runWalk({ start: url, options: { apiKey }, format: "ndjson",
- *   output: undefined, quiet: false });
+ *   output: undefined, append: false, quiet: false });
  * ```
  */
 export async function runWalk(run: WalkRun, streams: CliStreams = process): Promise<ExitStatus> {
@@ -61,7 +63,7 @@ export async function runWalk(run: WalkRun, streams: CliStreams = process): Prom
   const progress = createProgress({ stream: streams.stderr, isTTY, quiet: run.quiet });
   let sink: OutputSink;
   try {
-    sink = await openOutput(run.output, streams.stdout);
+    sink = await openOutput(run.output, streams.stdout, run.append);
   } catch (error) {
     return report(progress, error);
   }

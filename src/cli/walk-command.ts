@@ -99,7 +99,8 @@ export function defineWalkOptions(command: Command): Command {
  *
  * @param url - the list's URL
  * @param flags - the options as commander read them
- * @throws {CliError} `usage` for a `--from` that is not a page of the list (another origin or path)
+ * @throws {CliError} `usage` for a `--from` that is not a page of the list (another origin or
+ *   path), or with `-o` in a format other than ndjson (its file is appended to)
  * @example
  * ```ts
  * walkRun("http://127.0.0.1:3000/items/", { apiKeyHeader: "X-Api-Key",
@@ -110,6 +111,15 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
   if (flags.from !== undefined && !sameList(url, flags.from)) {
     throw new CliError(
       `--from must be a page of ${url} (the same origin and path), got ${flags.from}`,
+      EXIT_STATUS.usage,
+    );
+  }
+  // The same command with --from goes on where it stopped: its file is appended to, never
+  // truncated, which only lines of JSON survive (a second array or CSV header would not).
+  const append = flags.from !== undefined && flags.output !== undefined;
+  if (append && flags.format !== "ndjson") {
+    throw new CliError(
+      `--from with -o appends to ${flags.output}, which only --format ndjson can do; write to another file, or walk as ndjson`,
       EXIT_STATUS.usage,
     );
   }
@@ -127,6 +137,7 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
     },
     format: flags.format,
     output: flags.output,
+    append,
     quiet: flags.quiet === true,
   };
 }

@@ -5,6 +5,9 @@
  * `--from`, and a closed pipe.
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../examples/package-store/config.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
@@ -211,6 +214,21 @@ describe.concurrent("errors: one line and an exit status", () => {
       /^pagewise: --from must be a page of/,
     ],
     [
+      "a --from to a file in a format that cannot be appended to",
+      (o) => [
+        "walk",
+        `${o}${LIST}`,
+        "-f",
+        "csv",
+        "-o",
+        "/dev/null",
+        "--from",
+        `${o}${LIST}?page=2`,
+      ],
+      EXIT_STATUS.usage,
+      /^pagewise: --from with -o appends to \/dev\/null, which only --format ndjson can do; write to another file, or walk as ndjson$/,
+    ],
+    [
       "a sort no server can read",
       (o) => ["walk", `${o}${LIST}`, "--sort", "name,,id"],
       EXIT_STATUS.usage,
@@ -271,6 +289,21 @@ describe("stopping early", () => {
     const written = [...ids("json", first.stdout), ...ids("json", rest.stdout)];
     expect(written).toStrictEqual(ALL);
     expect(ids("json", first.stdout).length).toBeLessThan(120);
+  });
+
+  it("appends to -o's file when it goes on --from, as the stopped walk said to", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pagewise-cli-"));
+    try {
+      const file = join(dir, "items.ndjson");
+      writeFileSync(file, '{"id":0}\n');
+      const from = `${server.url}${LIST}?page=12&page_size=10`;
+      const args = ["walk", `${server.url}${LIST}?page_size=10`, "--from", from, "-o", file];
+      const run = await runCli(bin, [...args, "--api-key", KEY, "-q"]);
+      expect(run.status).toBe(EXIT_STATUS.complete);
+      expect(ids("ndjson", readFileSync(file, "utf8"))).toStrictEqual([0, ...ALL.slice(110)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("ends quietly with 141 when the reader goes away (| head -n 5)", async () => {
