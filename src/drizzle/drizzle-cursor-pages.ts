@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorQuery, CursorResult } from "../resource/cursor-method.js";
 import type { SortedBy } from "../resource/sorted-handler.js";
+import { boundValue } from "../sql/bound-value.js";
 import type { Dialect } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
@@ -80,7 +80,8 @@ function keysetSelect(
       : { backward: side === "before", nulls: values.map((v) => v === null) };
   const plan = keysetPlan(terms, at, dialect);
   const column = (place: number) => source.column((terms[place] as SortTerm).column);
-  const value = (place: number) => bound(terms[place] as SortTerm, values?.[place], dialect);
+  const value = (place: number) =>
+    boundValue(dialect, (terms[place] as SortTerm).type, values?.[place]);
   const fields = {
     ...source.fields,
     ...hiddenFields(terms, (t) => source.column(t.column), dialect),
@@ -101,14 +102,4 @@ function keysetSelect(
   // A compound select's ORDER BY names its output columns: the user's, as the query names them.
   const output = (place: number) => sql`${sql.identifier((terms[place] as SortTerm).column)}`;
   return union.orderBy(...orderBy(plan.order, output)).limit(limit);
-}
-
-/**
- * A cursor's value as the driver binds it: a bigint's text as a bigint where the dialect compares
- * text with an integer as a double (MySQL, MariaDB) or binds it best so (SQLite); as text on
- * PostgreSQL, which reads it as the column's type.
- */
-function bound(term: SortTerm, value: CursorValue | undefined, dialect: Dialect): unknown {
-  if (term.type !== "bigint" || dialect.name === "postgres" || value === null) return value;
-  return BigInt(value as string | number);
 }

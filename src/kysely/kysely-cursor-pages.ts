@@ -1,12 +1,12 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
-import type { CursorValue } from "../pagination/cursor-token.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
 import type { Sorted } from "../resource/sorted-handler.js";
-import type { Dialect, DialectName } from "../sql/dialect.js";
+import { boundValue } from "../sql/bound-value.js";
+import type { DialectName } from "../sql/dialect.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
@@ -79,22 +79,12 @@ export function kyselyCursorPages<
     const parts = {
       plan,
       refs: terms.map((term) => columnRef(term, columns)),
-      value: (place: number) => bound(dialect, terms[place] as SortTerm, values?.[place] ?? null),
+      value: (place: number) =>
+        boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null),
       limit: cursor.limit,
       dialect,
     };
     const rows = await keysetQuery(db, query(context as C), parts).execute();
     return { items: rows.map((row) => carryHiddenValues(row as object, terms) as O) };
   };
-}
-
-/**
- * A cursor's value as the dialect compares it with its column: a bigint's digits as a bigint on
- * MySQL (which compares a number with text as doubles) and SQLite, as text on PostgreSQL (typed
- * by its column); anything else as the cursor carries it.
- */
-function bound(dialect: Dialect, term: SortTerm, value: CursorValue): unknown {
-  if (term.type !== "bigint" || typeof value !== "string" || dialect.name === "postgres")
-    return value;
-  return BigInt(value);
 }
