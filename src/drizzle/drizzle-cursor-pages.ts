@@ -5,7 +5,10 @@ import type { CursorContext, CursorQuery, CursorResult } from "../resource/curso
 import type { SortedBy } from "../resource/sorted-handler.js";
 import { boundValue } from "../sql/bound-value.js";
 import type { Dialect } from "../sql/dialect.js";
+import { exactTextType } from "../sql/exact-text.js";
+import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
+import { directSource } from "./direct-source.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
 import type { DrizzleListOptions } from "./drizzle-options.js";
 import {
@@ -17,9 +20,9 @@ import {
   selectOf,
 } from "./drizzle-types.js";
 import { hiddenFields } from "./hidden-values.js";
+import { type DrizzleRow, type KeysetSource, subquerySource } from "./keyset-source.js";
 import { keysetWhere } from "./keyset-where.js";
 import { orderBy } from "./order-by.js";
-import { type QuerySource, querySource } from "./query-source.js";
 import { sortTerms } from "./sort-terms.js";
 
 /** Any cursor handler's context (see `AnyListContext` in drizzle-pages.ts for why `any`). */
@@ -58,17 +61,40 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
     const terms = sortTerms(context, "drizzleCursorPages");
     return {
       items: async (cursor: CursorQuery) => {
-        const rows = await keysetSelect(db, querySource(query(context)), terms, cursor, dialect);
-        return rows.map((row) => carryHiddenValues(row, terms) as RowOf<Q>);
+        const make = () => query(context);
+        const names = terms.map((term) => term.column);
+        const source = directSource(make, names) ?? subquerySource(db, make());
+        const apart = selectedApart(source, terms, dialect);
+        const rows = await keysetSelect(db, source, apart, terms, cursor, dialect);
+        const read = (row: DrizzleRow, place: number) =>
+          apart.has(place)
+            ? row[valueAlias(place)]
+            : source.read((terms[place] as SortTerm).column)?.(row);
+        return rows.map((row) => carryHiddenValues(row, terms, read) as RowOf<Q>);
       },
     };
   };
 }
 
+/**
+ * The places of the order whose values are selected apart, at the database's precision: each but
+ * a column the row holds as the driver read it, of a type the dialect reads exactly as it is.
+ */
+function selectedApart(
+  source: KeysetSource,
+  terms: readonly SortTerm[],
+  dialect: Dialect,
+): ReadonlySet<number> {
+  const apart = (term: SortTerm) =>
+    exactTextType(dialect, term.type) !== undefined || source.read(term.column) === undefined;
+  return new Set(terms.flatMap((term, place) => (apart(term) ? [place] : [])));
+}
+
 /** The page's select: one query, or a UNION ALL of one per branch of the plan. */
 function keysetSelect(
   db: DrizzleDatabase,
-  source: QuerySource,
+  source: KeysetSource,
+  apart: ReadonlySet<number>,
   terms: readonly SortTerm[],
   cursor: CursorQuery,
   dialect: Dialect,
@@ -82,15 +108,11 @@ function keysetSelect(
   const column = (place: number) => source.column((terms[place] as SortTerm).column);
   const value = (place: number) =>
     boundValue(dialect, (terms[place] as SortTerm).type, values?.[place]);
-  const fields = {
-    ...source.fields,
-    ...hiddenFields(terms, (t) => source.column(t.column), dialect),
-  };
+  const fields = hiddenFields(terms, apart, (t) => source.column(t.column), dialect);
   const select = selectOf(db);
   const branch = (where: Parameters<typeof keysetWhere>[0], order = plan.order) =>
-    select(fields)
-      .from(source.subquery)
-      .where(keysetWhere(where, column, value))
+    source
+      .select(fields, keysetWhere(where, column, value))
       .orderBy(...orderBy(order, column))
       .limit(limit);
   if (plan.union === undefined) return branch(plan.where);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { Dialect } from "../sql/dialect.js";
 import { exactTextType } from "../sql/exact-text.js";
@@ -18,30 +18,33 @@ import { valueAlias } from "../sql/hidden-columns.js";
  * exactValue(term, sql`"__pagewise"."created_at"`, DIALECTS.postgres); // sql`cast("__pagewise"."created_at" as text)`
  * ```
  */
-export function exactValue(term: SortTerm, column: SQL, dialect: Dialect): SQL {
+export function exactValue(term: SortTerm, column: SQLWrapper, dialect: Dialect): SQL {
   const type = exactTextType(dialect, term.type);
-  return type === undefined ? column : sql`cast(${column} as ${sql.raw(type)})`;
+  return type === undefined ? sql`${column}` : sql`cast(${column} as ${sql.raw(type)})`;
 }
 
 /**
- * The fields that select each sort term's value under an alias of its own (`__pagewise_0`, …),
- * beside the user's.
+ * The fields that select the values of the order's terms at `places` under an alias of their own
+ * (`__pagewise_0`, …), beside the user's.
  *
  * @param terms - the order
+ * @param places - the places of the terms whose values are selected
  * @param column - the column of a term
  * @param dialect - the database's dialect
  * @example
  * ```ts
- * db.select({ ...source.fields, ...hiddenFields(terms, column, dialect) }).from(source.subquery);
+ * db.select({ ...source.fields, ...hiddenFields(terms, new Set([0, 1]), column, dialect) }).from(source.subquery);
  * ```
  */
 export function hiddenFields(
   terms: readonly SortTerm[],
-  column: (term: SortTerm) => SQL,
+  places: ReadonlySet<number>,
+  column: (term: SortTerm) => SQLWrapper,
   dialect: Dialect,
 ): Record<string, SQL.Aliased> {
   return Object.fromEntries(
-    terms.map((term, place) => {
+    [...places].map((place) => {
+      const term = terms[place] as SortTerm;
       const alias = valueAlias(place);
       return [alias, exactValue(term, column(term), dialect).as(alias)];
     }),

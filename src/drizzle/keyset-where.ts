@@ -1,5 +1,23 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { Condition } from "../sql/condition.js";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { CompareCondition, Condition } from "../sql/condition.js";
+
+/** The fragments of a predicate, each made once: Drizzle checks each fragment's class per page. */
+const WORDS = {
+  true: sql.raw("1 = 1"),
+  false: sql.raw("1 = 0"),
+  "is null": sql.raw(" is null"),
+  "is not null": sql.raw(" is not null"),
+  and: sql.raw(" and "),
+  or: sql.raw(" or "),
+  comma: sql.raw(", "),
+} as const;
+const OPERATORS: Record<CompareCondition["operator"], SQL> = {
+  "<": sql.raw(" < "),
+  "<=": sql.raw(" <= "),
+  ">": sql.raw(" > "),
+  ">=": sql.raw(" >= "),
+  "=": sql.raw(" = "),
+};
 
 /**
  * A keyset plan's predicate in Drizzle's SQL, each of the cursor's values bound as a parameter:
@@ -15,26 +33,31 @@ import type { Condition } from "../sql/condition.js";
  */
 export function keysetWhere(
   condition: Condition,
-  column: (place: number) => SQL,
+  column: (place: number) => SQLWrapper,
   value: (place: number) => unknown,
 ): SQL {
   switch (condition.kind) {
     case "constant":
-      return condition.value ? sql`1 = 1` : sql`1 = 0`;
+      return condition.value ? WORDS.true : WORDS.false;
     case "null":
-      return sql`${column(condition.column)} ${sql.raw(condition.negated ? "is not null" : "is null")}`;
+      return sql`${column(condition.column)}${WORDS[condition.negated ? "is not null" : "is null"]}`;
     case "compare": {
       const { columns, operator } = condition;
-      const bound = (place: number) => sql`${value(place)}`;
-      const left = sql.join(columns.map(column), sql`, `);
-      const right = sql.join(columns.map(bound), sql`, `);
-      return columns.length === 1
-        ? sql`${left} ${sql.raw(operator)} ${right}`
-        : sql`(${left}) ${sql.raw(operator)} (${right})`;
+      const op = OPERATORS[operator];
+      if (columns.length === 1) {
+        const [place] = columns as [number];
+        return sql`${column(place)}${op}${value(place)}`;
+      }
+      const left = sql.join(columns.map(column), WORDS.comma);
+      const right = sql.join(
+        columns.map((place) => sql.param(value(place))),
+        WORDS.comma,
+      );
+      return sql`(${left})${op}(${right})`;
     }
     default: {
       const parts = condition.parts.map((part) => keysetWhere(part, column, value));
-      return sql`(${sql.join(parts, sql.raw(condition.kind === "and" ? " and " : " or "))})`;
+      return sql`(${sql.join(parts, WORDS[condition.kind])})`;
     }
   }
 }

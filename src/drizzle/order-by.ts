@@ -1,5 +1,20 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { OrderTerm } from "../sql/order-by.js";
+
+/**
+ * The words after a term's column, each one fragment Drizzle's templates reuse (a page's SQL is
+ * built of as few fragments as it can be: Drizzle checks each one's class, at every page).
+ */
+const WORDS = {
+  asc: sql.raw(" asc"),
+  desc: sql.raw(" desc"),
+  "asc first": sql.raw(" asc nulls first"),
+  "asc last": sql.raw(" asc nulls last"),
+  "desc first": sql.raw(" desc nulls first"),
+  "desc last": sql.raw(" desc nulls last"),
+  "null asc": sql.raw(" is null asc"),
+  "null desc": sql.raw(" is null desc"),
+} as const;
 
 /**
  * An ORDER BY in Drizzle's SQL: each term in its direction, `NULLS FIRST`/`LAST` where the
@@ -12,12 +27,12 @@ import type { OrderTerm } from "../sql/order-by.js";
  * query.orderBy(...orderBy(orderTerms(columns, DIALECTS.sqlite), (place) => source.column(names[place])));
  * ```
  */
-export function orderBy(terms: readonly OrderTerm[], column: (place: number) => SQL): SQL[] {
+export function orderBy(terms: readonly OrderTerm[], column: (place: number) => SQLWrapper): SQL[] {
   return terms.flatMap(({ place, descending, nulls, nullFlag }) => {
     const name = column(place);
-    const direction = sql.raw(descending ? "desc" : "asc");
-    const placed = nulls === undefined ? sql`` : sql.raw(` nulls ${nulls}`);
-    const own = sql`${name} ${direction}${placed}`;
-    return nullFlag === undefined ? [own] : [sql`${name} is null ${sql.raw(nullFlag)}`, own];
+    const direction = descending ? ("desc" as const) : ("asc" as const);
+    const words = nulls === undefined ? direction : (`${direction} ${nulls}` as const);
+    const own = sql`${name}${WORDS[words]}`;
+    return nullFlag === undefined ? [own] : [sql`${name}${WORDS[`null ${nullFlag}`]}`, own];
   });
 }

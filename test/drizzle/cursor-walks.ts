@@ -5,7 +5,10 @@
  * the end and back to the start gives every row once, in the database's own `ORDER BY` of the
  * whole table.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { alias as mysqlAlias } from "drizzle-orm/mysql-core";
+import { alias as pgAlias } from "drizzle-orm/pg-core";
+import { alias as sqliteAlias } from "drizzle-orm/sqlite-core";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { handleResource } from "../../src/adapter/index.js";
@@ -39,6 +42,16 @@ const STAMPS = [
   "2026-01-01 10:00:00.999999",
   "2026-01-01 10:00:01",
 ];
+/** Each dialect's `alias` of a table. */
+const ALIAS = {
+  sqlite: sqliteAlias,
+  mariadb: mysqlAlias,
+  pglite: pgAlias,
+  postgres: pgAlias,
+} as unknown as Record<
+  DrizzleDatabaseUnderTest["name"],
+  (table: unknown, name: string) => DrizzleDatabaseUnderTest["packages"]
+>;
 const CAST = {
   sqlite: "cast(id as text)",
   mariadb: "cast(id as char)",
@@ -69,16 +82,44 @@ export function describeWalks(
   });
   afterAll(() => t?.close());
 
-  const resource = (nullsLast = false) =>
+  /**
+   * The selects walked: the table's rows (pagewise filters the select itself), the same rows of
+   * a `selectDistinct` (read through a subquery), and a join's nested objects (sort columns
+   * found in them), each with how a row's id is read.
+   */
+  const SELECTS = {
+    "the table's rows": {
+      query: () => t.db.select().from(t.packages),
+      idOf: (row: Record<string, unknown>) => row.id,
+    },
+    "a select distinct, read through a subquery": {
+      query: () => t.db.selectDistinct().from(t.packages),
+      idOf: (row: Record<string, unknown>) => row.id,
+    },
+    "a join's nested objects": {
+      query: () => {
+        const same = ALIAS[t.name](t.packages, "same");
+        const p = t.packages;
+        const fields = { id: p.id, name: p.name, created_at: p.createdAt, score: p.score };
+        return t.db
+          .select({ row: fields, same: { owner: same.owner } })
+          .from(p)
+          .innerJoin(same, eq(same.id, p.id));
+      },
+      idOf: (row: Record<string, unknown>) => (row.row as { id: unknown }).id,
+    },
+  };
+  type Select = keyof typeof SELECTS;
+  const resource = (nullsLast: boolean, select: Select) =>
     defineResource({
       GET: cursorList({
         secret: SECRET,
         sort: nullsLast ? WALK_SORT_NULLS_LAST : WALK_SORT,
-        handler: drizzleCursorPages(t.db, () => t.db.select().from(t.packages)),
+        handler: drizzleCursorPages(t.db, SELECTS[select].query),
       }),
     });
-  const page = async (url: string, nullsLast = false) => {
-    const answer = await handleResource(resource(nullsLast), {
+  const page = async (url: string, nullsLast: boolean, select: Select) => {
+    const answer = await handleResource(resource(nullsLast, select), {
       method: "GET",
       url,
       header: () => undefined,
@@ -87,8 +128,9 @@ export function describeWalks(
     expect(answer.status, answer.body ?? "").toBe(200);
     const link = (rel: string) =>
       new RegExp(`<([^>]*)>; rel="${rel}"`).exec(answer.headers.Link ?? "")?.[1];
-    const rows = JSON.parse(answer.body as string) as { id: unknown }[];
-    return { ids: rows.map((r) => String(r.id)), next: link("next"), prev: link("prev") };
+    const rows = JSON.parse(answer.body as string) as Record<string, unknown>[];
+    const ids = rows.map((r) => String(SELECTS[select].idOf(r)));
+    return { ids, next: link("next"), prev: link("prev") };
   };
   /** The database's own order of the whole table (`score`'s NULLs put by `score is null`). */
   const ordered = async (sort: string, nullsLast: boolean) => {
@@ -148,12 +190,14 @@ export function describeWalks(
     expect(rows.map((r) => Object.keys(r))).toStrictEqual([members]);
   });
 
-  it.each([
-    ["where the database puts them", false],
-    ["set last ascending, first descending", true],
-  ])(
-    "walks forward to the end and back to the start, NULLs %s: every row once, in the database's order",
-    async (_, nullsLast) => {
+  it.each(
+    (Object.keys(SELECTS) as Select[]).flatMap((select) => [
+      [select, "where the database puts them", false] as const,
+      [select, "set last ascending, first descending", true] as const,
+    ]),
+  )(
+    "walks %s forward to the end and back to the start, NULLs %s: every row once, in the database's order",
+    async (select, _, nullsLast) => {
       await fc.assert(
         fc.asyncProperty(
           fc.array(row, { maxLength: 20 }),
@@ -168,16 +212,16 @@ export function describeWalks(
             await t.fill(rows);
             const expected = await ordered(sort, nullsLast);
             const forward: string[] = [];
-            let at = await page(`/?sort=${sort}&page_size=${size}`, nullsLast);
+            let at = await page(`/?sort=${sort}&page_size=${size}`, nullsLast, select);
             forward.push(...at.ids);
             while (at.next !== undefined) {
-              at = await page(at.next, nullsLast);
+              at = await page(at.next, nullsLast, select);
               forward.push(...at.ids);
             }
             expect(forward).toStrictEqual(expected);
             const backward = [...at.ids];
             while (at.prev !== undefined) {
-              at = await page(at.prev, nullsLast);
+              at = await page(at.prev, nullsLast, select);
               backward.unshift(...at.ids);
             }
             expect(backward).toStrictEqual(expected);

@@ -1,0 +1,126 @@
+// Value imports: the class checks are Drizzle's own (`is`), as is the SQL pagewise adds.
+import { and, Column, is, SQL } from "drizzle-orm";
+import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
+import type { DrizzleRow, KeysetSource } from "./keyset-source.js";
+
+/** The part of a select's configuration (Drizzle's public `query._.config`) pagewise reads. */
+interface SelectConfig {
+  fields: Record<string, unknown>;
+  where?: SQL;
+  groupBy?: readonly unknown[];
+  having?: unknown;
+  distinct?: unknown;
+  limit?: unknown;
+  offset?: unknown;
+  setOperators?: readonly unknown[];
+}
+
+/** A sort column found among the select's fields: the column, and the row's path to its value. */
+interface Found {
+  readonly column: Column;
+  readonly path: readonly [string] | readonly [string, string];
+}
+
+/**
+ * The user's select itself as a cursor page's source, with no subquery around it: the keyset's
+ * predicate joins the select's own `where`, the sort values that must be selected apart join its
+ * fields, and each sort column is the table's column it selects (so joins and table aliases
+ * qualify it as the user's select does). Drizzle builds and decodes such a page in about half the
+ * time of one read through a subquery, whose every field is a proxy. Only for a select whose
+ * rows a WHERE can filter as they are (no `groupBy`, `having`, `distinct`, `limit`, `offset` or
+ * set operator) and whose every sort column is a column it selects, once, under its own name;
+ * `undefined` for any other, which `subquerySource` serves.
+ *
+ * @param query - makes a new select of the user's (each is changed in place, so one a select)
+ * @param names - the output names of the sort columns
+ * @example
+ * ```ts
+ * const source = directSource(() => db.select().from(packages), ["created_at", "id"]);
+ * ```
+ */
+export function directSource(
+  query: () => DrizzleQuery,
+  names: readonly string[],
+): KeysetSource | undefined {
+  let unused: DrizzleQuery | undefined = query();
+  const config = configOf(unused);
+  if (config === undefined || !filterable(config)) return undefined;
+  const found = new Map<string, Found>();
+  for (const name of names) {
+    const field = fieldNamed(config.fields, name);
+    if (field === undefined) return undefined;
+    found.set(name, field);
+  }
+  const at = (name: string) => found.get(name) as Found;
+  return {
+    column: (name) => at(name).column,
+    read: (name) => (decodesAsRead(at(name).column) ? reader(at(name).path) : undefined),
+    select: (extra, where) => {
+      const select = unused ?? query();
+      unused = undefined;
+      const own = configOf(select) as SelectConfig;
+      own.fields = { ...own.fields, ...extra };
+      return (select as unknown as SelectChain).where(and(own.where, where));
+    },
+  };
+}
+
+/** The select's configuration, where the select is one of Drizzle's builders. */
+function configOf(query: DrizzleQuery): SelectConfig | undefined {
+  const config = (query as { _?: { config?: SelectConfig } })._?.config;
+  return typeof config?.fields === "object" ? config : undefined;
+}
+
+/** Whether a WHERE added to the select filters its rows as they are. */
+function filterable(config: SelectConfig): boolean {
+  return (
+    (config.groupBy === undefined || config.groupBy.length === 0) &&
+    config.having === undefined &&
+    !config.distinct &&
+    config.limit === undefined &&
+    config.offset === undefined &&
+    (config.setOperators === undefined || config.setOperators.length === 0)
+  );
+}
+
+/**
+ * The one column the select outputs under `name`: a field of its own, or of a table's object
+ * (a select of whole tables with joins), by the name it was declared with (a column named by its
+ * key under a `casing` option is found by its key). An expression, or a name found twice:
+ * `undefined`.
+ */
+function fieldNamed(fields: Record<string, unknown>, name: string): Found | undefined {
+  const found: Found[] = [];
+  for (const [key, field] of Object.entries(fields)) {
+    if (is(field, Column) && field.name === name) found.push({ column: field, path: [key] });
+    else if (nested(field))
+      for (const [inner, column] of Object.entries(field))
+        if (is(column, Column) && column.name === name) found.push({ column, path: [key, inner] });
+  }
+  const [only] = found;
+  return found.length === 1 ? only : undefined;
+}
+
+/** Whether a field is an object of fields (a table's, or the user's own nesting). */
+function nested(field: unknown): field is Record<string, unknown> {
+  return (
+    typeof field === "object" &&
+    field !== null &&
+    !is(field, Column) &&
+    !is(field, SQL) &&
+    !is(field, SQL.Aliased) &&
+    Object.getPrototypeOf(field) === Object.prototype
+  );
+}
+
+/** Whether Drizzle answers the column's value as the driver read it (it maps no type). */
+function decodesAsRead(column: Column): boolean {
+  return column.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+}
+
+/** The value at a row's path (a joined table's object is `null` where its row is missing). */
+function reader(path: Found["path"]): (row: DrizzleRow) => unknown {
+  const [key, inner] = path;
+  if (inner === undefined) return (row) => row[key];
+  return (row) => (row[key] as DrizzleRow | null)?.[inner] ?? null;
+}

@@ -1,0 +1,47 @@
+import type { SQL, SQLWrapper } from "drizzle-orm";
+import { type DrizzleDatabase, type SelectChain, selectOf } from "./drizzle-types.js";
+import { querySource } from "./query-source.js";
+
+/** A row as Drizzle answers it: the user's members, nested where the select nests them. */
+export type DrizzleRow = Record<string, unknown>;
+
+/**
+ * Where a cursor page's rows come from: the user's select itself (`directSource`) or the select
+ * as a subquery (`subquerySource`), and how each names a sort column.
+ */
+export interface KeysetSource {
+  /** A sort column by its output name, as the keyset's predicate and ORDER BY read it. */
+  readonly column: (name: string) => SQLWrapper;
+  /**
+   * How a sort column's value is read off a row as Drizzle answers it, when the row holds the
+   * value as the driver read it; `undefined` where it must be selected apart.
+   */
+  readonly read: (name: string) => ((row: DrizzleRow) => unknown) | undefined;
+  /** A new select of the user's rows with `extra` fields beside theirs, filtered by `where`. */
+  readonly select: (extra: Record<string, unknown>, where: SQL) => SelectChain;
+}
+
+/**
+ * The user's select as a subquery (`(<select>) AS "__pagewise"`): any select, grouped, distinct
+ * or limited ones too, its sort columns named by its output columns. Every sort value is
+ * selected apart: a subquery's fields are Drizzle's proxies of its columns.
+ *
+ * @param db - the Drizzle database
+ * @param query - the user's select
+ * @example
+ * ```ts
+ * const source = subquerySource(db, db.selectDistinct().from(packages));
+ * await source.select({}, sql`${source.column("id")} > ${7}`).limit(30);
+ * ```
+ */
+export function subquerySource(db: DrizzleDatabase, query: SelectChain | object): KeysetSource {
+  const source = querySource(query as never);
+  return {
+    column: source.column,
+    read: () => undefined,
+    select: (extra, where) =>
+      selectOf(db)({ ...source.fields, ...extra })
+        .from(source.subquery)
+        .where(where),
+  };
+}
