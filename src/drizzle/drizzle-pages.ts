@@ -60,8 +60,9 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
     const terms = dialectColumns(sortTerms(context, "drizzlePages"), dialect);
     const order = orderTerms(terms, dialect);
     const items = async ({ offset, limit }: PageSlice) => {
-      const rows = await orderedQuery(db, query(context), terms, order).limit(limit).offset(offset);
-      return rows as RowOf<Q>[];
+      const page = orderedQuery(db, query(context), terms, order).limit(limit);
+      // Page 1 has no OFFSET to write (a parameter less to build and bind).
+      return (await (offset === 0 ? page : page.offset(offset))) as RowOf<Q>[];
     };
     if (strategy.kind === "none") return { items };
     const count: ListCount =

@@ -94,8 +94,12 @@ export function kyselyPages<
   return needsSort((context) => {
     const base = query(context as C);
     const ordered = orderedBy(base, context.sort, dialect, columns);
+    // Page 1 has no OFFSET to write (a parameter less to build and bind).
     const items = ({ offset, limit }: PageSlice) =>
-      ordered.limit(limit).offset(offset).execute() as Promise<O[]>;
+      (offset === 0
+        ? ordered.limit(limit)
+        : ordered.limit(limit).offset(offset)
+      ).execute() as Promise<O[]>;
     return countedPage(db, base, items, count, dialect, context as C);
   }, "kyselyPages");
 }
