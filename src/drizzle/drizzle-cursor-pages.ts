@@ -70,7 +70,7 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
           apart.has(place)
             ? row[valueAlias(place)]
             : source.read((terms[place] as SortTerm).column)?.(row);
-        return rows.map((row) => carryHiddenValues(row, terms, read) as RowOf<Q>);
+        return carryHiddenValues(rows, terms, read) as RowOf<Q>[];
       },
     };
   };

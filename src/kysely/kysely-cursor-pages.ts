@@ -85,6 +85,6 @@ export function kyselyCursorPages<
       dialect,
     };
     const rows = await keysetQuery(db, query(context as C), parts).execute();
-    return { items: rows.map((row) => carryHiddenValues(row as object, terms) as O) };
+    return { items: carryHiddenValues(rows as object[], terms) as O[] };
   };
 }

@@ -42,37 +42,41 @@ export function carriedValues(row: unknown): readonly unknown[] | undefined {
 }
 
 /**
- * A row as the user selected it: the members a cursor page selected for itself (`valueAlias`,
- * `keyAlias`) taken off, each term's value carried ({@link carryValues}): by default the one
- * selected under its `valueAlias`, or what `read` finds (a value the row holds as it is). A driver that reads
- * every integer as a bigint (better-sqlite3's safe integers) gives one for a column of type
- * "json" too: a safe one is carried as the number it is, another as the bigint (which the
- * cursor refuses, asking for `type: "bigint"`).
+ * A page's rows as the user selected them: the members a cursor page selected for itself
+ * (`valueAlias`, `keyAlias`) taken off, each term's value carried ({@link carryValues}): by
+ * default the one selected under its `valueAlias`, or what `read` finds (a value the row holds
+ * as it is). A driver that reads every integer as a bigint (better-sqlite3's safe integers)
+ * gives one for a column of type "json" too: a safe one is carried as the number it is, another
+ * as the bigint (which the cursor refuses, asking for `type: "bigint"`). The rows of one query
+ * share their members: the first row's are read once for the page.
  *
- * @param row - a row of a cursor page's query, hidden members included
+ * @param rows - a cursor page's rows, hidden members included
  * @param terms - the list's order
- * @param read - the value of a term's place in the row
+ * @param read - the value of a term's place in a row
  * @default `read` takes the member `valueAlias(place)`
  * @example
  * ```ts
- * carryHiddenValues({ id: 1, __pagewise_0: 1n }, sort.terms); // { id: 1 }, carrying [1]
+ * carryHiddenValues([{ id: 1, __pagewise_0: 1n }], sort.terms); // [{ id: 1 }], carrying [1]
  * ```
  */
 export function carryHiddenValues<T extends object>(
-  row: T,
+  rows: readonly T[],
   terms: readonly SortTerm[],
-  read: (row: Record<string, unknown>, place: number) => unknown = selectedValue,
-): T {
-  const own: Record<string, unknown> = {};
-  for (const name in row) if (!isHidden(name)) own[name] = row[name];
-  const hidden = row as Record<string, unknown>;
-  const values = terms.map((term, place) => jsonValue(term, read(hidden, place)));
-  return carryValues(own, values) as T;
+  read?: (row: Record<string, unknown>, place: number) => unknown,
+): T[] {
+  const [first] = rows;
+  if (first === undefined) return [];
+  const own = Object.keys(first).filter((name) => !isHidden(name));
+  const aliases = terms.map((_, place) => valueAlias(place));
+  const value = read ?? ((row, place) => row[aliases[place] as string]);
+  return rows.map((row) => {
+    const hidden = row as Record<string, unknown>;
+    const answered: Record<string, unknown> = {};
+    for (const name of own) answered[name] = hidden[name];
+    const values = terms.map((term, place) => jsonValue(term, value(hidden, place)));
+    return carryValues(answered, values) as T;
+  });
 }
-
-/** A term's value as the page selected it, under its hidden alias. */
-const selectedValue = (row: Record<string, unknown>, place: number): unknown =>
-  row[valueAlias(place)];
 
 /** A "json" column's safe bigint as a number; any other value as it is. */
 function jsonValue(term: SortTerm, value: unknown): unknown {

@@ -71,11 +71,26 @@ describe("carryHiddenValues", () => {
       [null, "4"],
     ],
   ])("%s", (_name, sort, row, answered, values) => {
-    const own = carryHiddenValues(row, terms(sort));
-    expect([own, Object.keys(own), carriedValues(own)]).toStrictEqual([
+    const [own] = carryHiddenValues([row, { ...row }], terms(sort));
+    expect([own, Object.keys(own ?? {}), carriedValues(own)]).toStrictEqual([
       answered,
       Object.keys(answered),
       values,
     ]);
+  });
+
+  it("reads each row's values with `read` where given, and a page of none as none", () => {
+    const rows = [
+      { id: 1, at: "a" },
+      { id: 2, at: "b" },
+    ];
+    const carried = carryHiddenValues(rows, terms("created_at"), (row, place) =>
+      place === 0 ? row.at : String(row.id),
+    );
+    expect(carried.map((row) => [row, carriedValues(row)])).toStrictEqual([
+      [{ id: 1, at: "a" }, ["a", "1"]],
+      [{ id: 2, at: "b" }, ["b", "2"]],
+    ]);
+    expect(carryHiddenValues([], terms("created_at"))).toStrictEqual([]);
   });
 });
