@@ -1,7 +1,7 @@
 // Value imports: the class checks are Drizzle's own (`is`), as is the SQL pagewise adds.
-import { and, Column, is, SQL } from "drizzle-orm";
+import { and, Column, is, SQL, sql } from "drizzle-orm";
 import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
-import type { DrizzleRow, KeysetSource } from "./keyset-source.js";
+import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
 
 /** The part of a select's configuration (Drizzle's public `query._.config`) pagewise reads. */
 interface SelectConfig {
@@ -55,14 +55,52 @@ export function directSource(
   return {
     column: (name) => at(name).column,
     read: (name) => (decodesAsRead(at(name).column) ? reader(at(name).path) : undefined),
-    select: (extra, where) => {
+    raw: (name) => rawRead(at(name)),
+    select: (extra, where, raw) => {
       const select = unused ?? query();
       unused = undefined;
       const own = configOf(select) as SelectConfig;
-      own.fields = { ...own.fields, ...extra };
+      const read = [...raw].map(at);
+      own.fields = { ...withRawFields(own.fields, read), ...extra };
       return (select as unknown as SelectChain).where(and(own.where, where));
     },
   };
+}
+
+/** A found column read as the driver gives it, decoded by its own mapping after. */
+function rawRead({ column, path }: Found): RawRead {
+  const [key, inner] = path;
+  const decoded = (value: unknown) => (value === null ? null : column.mapFromDriverValue(value));
+  return {
+    read: reader(path),
+    decode:
+      inner === undefined
+        ? (row) => {
+            row[key] = decoded(row[key]);
+          }
+        : (row) => {
+            const object = row[key] as DrizzleRow | null;
+            if (object !== null) object[inner] = decoded(object[inner]);
+          },
+  };
+}
+
+/**
+ * The fields with each of `columns` replaced by the column as an expression under its own name,
+ * which Drizzle answers as the driver reads it (it maps no expression's value).
+ */
+function withRawFields(
+  fields: Record<string, unknown>,
+  columns: readonly Found[],
+): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...fields };
+  for (const { column, path } of columns) {
+    const [key, inner] = path;
+    const raw = sql`${column}`.as(column.name);
+    if (inner === undefined) copy[key] = raw;
+    else copy[key] = { ...(copy[key] as Record<string, unknown>), [inner]: raw };
+  }
+  return copy;
 }
 
 /** The select's configuration, where the select is one of Drizzle's builders. */

@@ -4,8 +4,8 @@ import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorQuery, CursorResult } from "../resource/cursor-method.js";
 import type { SortedBy } from "../resource/sorted-handler.js";
 import { boundValue } from "../sql/bound-value.js";
+import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
-import { exactTextType } from "../sql/exact-text.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { directSource } from "./direct-source.js";
@@ -20,7 +20,12 @@ import {
   selectOf,
 } from "./drizzle-types.js";
 import { hiddenFields } from "./hidden-values.js";
-import { type DrizzleRow, type KeysetSource, subquerySource } from "./keyset-source.js";
+import {
+  type DrizzleRow,
+  type KeysetSource,
+  type RawRead,
+  subquerySource,
+} from "./keyset-source.js";
 import { keysetWhere } from "./keyset-where.js";
 import { orderBy } from "./order-by.js";
 import { sortTerms } from "./sort-terms.js";
@@ -64,37 +69,50 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
         const make = () => query(context);
         const names = terms.map((term) => term.column);
         const source = directSource(make, names) ?? subquerySource(db, make());
-        const apart = selectedApart(source, terms, dialect);
-        const rows = await keysetSelect(db, source, apart, terms, cursor, dialect);
-        const read = (row: DrizzleRow, place: number) =>
-          apart.has(place)
-            ? row[valueAlias(place)]
-            : source.read((terms[place] as SortTerm).column)?.(row);
-        return carryHiddenValues(rows, terms, read) as RowOf<Q>[];
+        const readers = terms.map((term) => valueReader(source, term));
+        const places = (kind: ValueReader["kind"]) =>
+          terms.flatMap((term, place) => (readers[place]?.kind === kind ? [{ term, place }] : []));
+        const apart = new Set(places("apart").map(({ place }) => place));
+        const raw = new Set(places("raw").map(({ term }) => term.column));
+        const rows = await keysetSelect(db, source, { apart, raw }, terms, cursor, dialect);
+        const read = (row: DrizzleRow, place: number) => {
+          const reader = readers[place] as ValueReader;
+          return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
+        };
+        const answered = carryHiddenValues(rows, terms, read);
+        for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
+        return answered as RowOf<Q>[];
       },
     };
   };
 }
 
+/** How a sort value is read: off the row as it is, as the driver gives it, or selected apart. */
+type ValueReader =
+  | { readonly kind: "row"; readonly read: (row: DrizzleRow) => unknown }
+  | ({ readonly kind: "raw" } & RawRead)
+  | { readonly kind: "apart" };
+
 /**
- * The places of the order whose values are selected apart, at the database's precision: each but
- * a column the row holds as the driver read it, of a type the dialect reads exactly as it is.
+ * How a term's value is read at the database's precision. A bigint is selected apart as text
+ * (a driver may read it as a number, which loses digits beyond 2^53). Any other value is the
+ * driver's own: off the row where Drizzle answers a column as the driver reads it; else, where the
+ * source can, read as the driver gives it and mapped after (Drizzle's drivers read a timestamp as
+ * the database's text, every digit, and its column maps that to a `Date`); else selected apart.
  */
-function selectedApart(
-  source: KeysetSource,
-  terms: readonly SortTerm[],
-  dialect: Dialect,
-): ReadonlySet<number> {
-  const apart = (term: SortTerm) =>
-    exactTextType(dialect, term.type) !== undefined || source.read(term.column) === undefined;
-  return new Set(terms.flatMap((term, place) => (apart(term) ? [place] : [])));
+function valueReader(source: KeysetSource, term: SortTerm): ValueReader {
+  if (term.type === "bigint") return { kind: "apart" };
+  const read = source.read(term.column);
+  if (read !== undefined) return { kind: "row", read };
+  const raw = source.raw(term.column);
+  return raw === undefined ? { kind: "apart" } : { kind: "raw", ...raw };
 }
 
 /** The page's select: one query, or a UNION ALL of one per branch of the plan. */
 function keysetSelect(
   db: DrizzleDatabase,
   source: KeysetSource,
-  apart: ReadonlySet<number>,
+  { apart, raw }: { apart: ReadonlySet<number>; raw: ReadonlySet<string> },
   terms: readonly SortTerm[],
   cursor: CursorQuery,
   dialect: Dialect,
@@ -110,9 +128,12 @@ function keysetSelect(
     boundValue(dialect, (terms[place] as SortTerm).type, values?.[place]);
   const fields = hiddenFields(terms, apart, (t) => source.column(t.column), dialect);
   const select = selectOf(db);
-  const branch = (where: Parameters<typeof keysetWhere>[0], order = plan.order) =>
+  // The first page's plan has no bound: nothing to add to the select's own `where`.
+  const filter = (where: Condition) =>
+    where.kind === "constant" && where.value ? undefined : keysetWhere(where, column, value);
+  const branch = (where: Condition, order = plan.order) =>
     source
-      .select(fields, keysetWhere(where, column, value))
+      .select(fields, filter(where), raw)
       .orderBy(...orderBy(order, column))
       .limit(limit);
   if (plan.union === undefined) return branch(plan.where);

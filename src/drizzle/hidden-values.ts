@@ -5,21 +5,21 @@ import { exactTextType } from "../sql/exact-text.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 
 /**
- * A sort column's value as the cursor keeps it: every digit the database stores. A timestamp or a
- * bigint as text (PostgreSQL `::text`, MySQL `CAST(… AS CHAR)`, SQLite `CAST(… AS TEXT)` for a
- * bigint; SQLite keeps a timestamp as its stored value already), anything else as the driver
- * reads the column.
+ * A sort column's value as the cursor keeps it: every digit the database stores. A bigint as text
+ * (PostgreSQL `::text`, MySQL `CAST(… AS CHAR)`, SQLite `CAST(… AS TEXT)`), anything else as
+ * the driver reads the column: Drizzle's drivers read a timestamp as the database's own text
+ * (they leave parsing it to a timestamp column's mapping), which keeps every digit.
  *
  * @param term - the sort term
  * @param column - its column
  * @param dialect - the database's dialect
  * @example
  * ```ts
- * exactValue(term, sql`"__pagewise"."created_at"`, DIALECTS.postgres); // sql`cast("__pagewise"."created_at" as text)`
+ * exactValue(term, sql`"__pagewise"."id"`, DIALECTS.postgres); // sql`cast("__pagewise"."id" as text)`
  * ```
  */
 export function exactValue(term: SortTerm, column: SQLWrapper, dialect: Dialect): SQL {
-  const type = exactTextType(dialect, term.type);
+  const type = term.type === "bigint" ? exactTextType(dialect, term.type) : undefined;
   return type === undefined ? sql`${column}` : sql`cast(${column} as ${sql.raw(type)})`;
 }
 

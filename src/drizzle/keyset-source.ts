@@ -17,8 +17,30 @@ export interface KeysetSource {
    * value as the driver read it; `undefined` where it must be selected apart.
    */
   readonly read: (name: string) => ((row: DrizzleRow) => unknown) | undefined;
-  /** A new select of the user's rows with `extra` fields beside theirs, filtered by `where`. */
-  readonly select: (extra: Record<string, unknown>, where: SQL) => SelectChain;
+  /**
+   * For a sort column Drizzle maps to another type (a timestamp to a `Date`): the select that
+   * reads it as the driver gives it (`select`'s `raw`), how its value is read off a row so read,
+   * and how the row then gets the value Drizzle would have given it. `undefined` where the
+   * source cannot read a column so.
+   */
+  readonly raw: (name: string) => RawRead | undefined;
+  /**
+   * A new select of the user's rows with `extra` fields beside theirs, filtered by `where` (if any), the
+   * columns named in `raw` read as the driver gives them.
+   */
+  readonly select: (
+    extra: Record<string, unknown>,
+    where: SQL | undefined,
+    raw: ReadonlySet<string>,
+  ) => SelectChain;
+}
+
+/** A sort column read as the driver gives it: its value off a row, and the row decoded after. */
+export interface RawRead {
+  /** The driver's value in a row of the select. */
+  readonly read: (row: DrizzleRow) => unknown;
+  /** Gives the row (as answered) the value Drizzle maps the driver's to, in its place. */
+  readonly decode: (row: DrizzleRow) => void;
 }
 
 /**
@@ -39,6 +61,7 @@ export function subquerySource(db: DrizzleDatabase, query: SelectChain | object)
   return {
     column: source.column,
     read: () => undefined,
+    raw: () => undefined,
     select: (extra, where) =>
       selectOf(db)({ ...source.fields, ...extra })
         .from(source.subquery)

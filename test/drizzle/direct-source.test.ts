@@ -13,7 +13,11 @@ import { sortSettings } from "../../src/pagination/sort-option.js";
 import { parseSort } from "../../src/pagination/sort-param.js";
 import { carriedValues } from "../../src/resource/carried-values.js";
 import { WALK_SORT } from "./cursor-walks.js";
-import { type DrizzleDatabaseUnderTest, openSqliteDrizzle } from "./drizzle-databases.js";
+import {
+  type DrizzleDatabaseUnderTest,
+  openPgliteDrizzle,
+  openSqliteDrizzle,
+} from "./drizzle-databases.js";
 
 /** The same table with a score Drizzle maps (1 → true): not a value as the driver read it. */
 const mapped = sqliteTable("packages", {
@@ -122,6 +126,35 @@ describe("drizzleCursorPages' statement", () => {
     expect(statements).toStrictEqual([statement]);
     expect(rows.map((row) => carriedValues(row))).toStrictEqual([
       ["2026-01-01 10:00:00.000002", "2"],
+    ]);
+  });
+});
+
+describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read as a Date)", () => {
+  let pg: DrizzleDatabaseUnderTest;
+  beforeAll(async () => {
+    pg = await openPgliteDrizzle();
+    await pg.fill([
+      { id: 1n, name: "a", owner: "ada", createdAt: "2026-01-01 10:00:00.000001", score: 1 },
+      { id: 2n, name: "b", owner: "bob", createdAt: "2026-01-01 10:00:00.000002", score: null },
+    ]);
+  });
+  afterAll(() => pg?.close());
+
+  it("reads it as the driver gives it (every microsecond) and answers the Date Drizzle maps it to", async () => {
+    pg.log.length = 0;
+    const handler = drizzleCursorPages(pg.db, () => pg.db.select().from(pg.packages));
+    const order = parseSort("created_at", sortSettings(WALK_SORT as never));
+    const { items } = handler({ sort: order } as never) as {
+      items: (cursor: CursorQuery) => Promise<Record<string, unknown>[]>;
+    };
+    const rows = await items({ side: "after", limit: 5 } as never);
+    expect(pg.log.map((l) => l.query)).toStrictEqual([
+      'select "id", "name", "owner", "created_at" as "created_at", "score", cast("id" as text) as "__pagewise_1" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
+    ]);
+    expect(rows.map((row) => [row.createdAt, carriedValues(row)])).toStrictEqual([
+      [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000001", "1"]],
+      [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000002", "2"]],
     ]);
   });
 });
