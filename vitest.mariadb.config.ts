@@ -3,7 +3,7 @@ import { alias } from "./vitest.config.js";
 
 /**
  * `npm run test:mariadb`: what only a MariaDB server can show (test/mariadb), and the example's
- * suites on its `mysql` store, against a real server that the global setup starts from Debian's
+ * suites and the command line's walk on its `mysql` store, against a real server that the global setup starts from Debian's
  * `mariadb-server` package and removes afterwards.
  */
 export default defineConfig({
@@ -17,6 +17,8 @@ export default defineConfig({
       "test/examples/cursor-list.test.ts",
       "test/examples/concurrency.test.ts",
       "test/examples/walk-under-writes.test.ts",
+      // The command line's walk on this store (STORE_KINDS reads the server's URL).
+      "test/cli/run-walk.test.ts",
     ],
     globalSetup: ["test/support/mariadb-global-setup.ts"],
     testTimeout: 60_000,

@@ -1,8 +1,9 @@
 /**
- * The `pagewise` command line: one command a file (`walk` today), dispatched here, with
+ * The `pagewise` command line: one command a file (`walk`, `check`), dispatched here, with
  * commander's `--help`, `--version` and its errors as one line and exit status 2.
  */
 import { Command, CommanderError } from "commander";
+import { checkCommand } from "./check-command.js";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import type { CliStreams } from "./run-walk.js";
@@ -28,7 +29,9 @@ export async function main(
 ): Promise<ExitStatus> {
   let status: ExitStatus = EXIT_STATUS.complete;
   const program = new Command("pagewise")
-    .description("Walk APIs that paginate by the Link and X-Pagination-* convention.")
+    .description(
+      "Walk APIs that paginate by the Link and X-Pagination-* convention, and check that they keep it.",
+    )
     .version(version)
     .configureOutput({
       writeOut: (text) => streams.stdout.write(text),
@@ -38,6 +41,7 @@ export async function main(
     .showSuggestionAfterError()
     .exitOverride();
   program.addCommand(walkCommand((walked) => (status = walked), streams));
+  program.addCommand(checkCommand((checked) => (status = checked), streams));
   for (const command of program.commands) {
     command.configureOutput(program.configureOutput()).exitOverride();
   }

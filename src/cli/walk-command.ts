@@ -5,19 +5,14 @@
 import { Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
-import { addHeader, httpUrl, wholeNumber } from "./options.js";
+import { httpUrl, wholeNumber } from "./options.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "./output-format.js";
+import { addHeaderOptions, type HeaderFlags, requestHeaders } from "./request-headers.js";
 import { retryingFetch } from "./retrying-fetch.js";
 import { type CliStreams, runWalk, type WalkRun } from "./run-walk.js";
 
-/** The environment variable `--api-key` falls back to. */
-export const API_KEY_VARIABLE = "PAGEWISE_API_KEY";
-
 /** The options as commander reads them. */
-interface WalkFlags {
-  readonly header?: Record<string, string>;
-  readonly apiKey?: string;
-  readonly apiKeyHeader: string;
+interface WalkFlags extends HeaderFlags {
   readonly pageSize?: number;
   readonly concurrency: number;
   readonly sort?: string;
@@ -65,12 +60,7 @@ export function walkCommand(
  * ```
  */
 export function defineWalkOptions(command: Command): Command {
-  return command
-    .option("-H, --header <header>", "a request header, 'Name: value' (repeatable)", addHeader)
-    .addOption(
-      new Option("--api-key <key>", "the API key, sent as --api-key-header").env(API_KEY_VARIABLE),
-    )
-    .option("--api-key-header <name>", "the header the API key is sent in", "X-Api-Key")
+  return addHeaderOptions(command)
     .option("--page-size <n>", "items per page (page_size), kept on every page", wholeNumber(1))
     .option("--sort <fields>", "the order, as the server reads it: -created_at,name")
     .option("--concurrency <n>", "pages in flight at once (a counted list)", wholeNumber(1), 1)
@@ -123,12 +113,10 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
       EXIT_STATUS.usage,
     );
   }
-  const headers = { ...flags.header };
-  if (flags.apiKey !== undefined) headers[flags.apiKeyHeader] = flags.apiKey;
   return {
     start: flags.from ?? url,
     options: {
-      headers,
+      headers: requestHeaders(flags),
       concurrency: flags.concurrency,
       retries: flags.retries,
       fetch: retryingFetch(flags.retries),

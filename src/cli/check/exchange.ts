@@ -1,0 +1,49 @@
+/**
+ * One request `check` sent and what came back: the evidence a check's line shows.
+ */
+
+/** A request and its answer, as a report shows them. */
+export interface Exchange {
+  readonly method: string;
+  readonly url: string;
+  /** Headers sent besides the command's own (`-H`, the API key), e.g. `Origin`. */
+  readonly sent: Readonly<Record<string, string>>;
+  readonly status: number;
+  /** The answer's headers a check reads (pagination, `Allow`, CORS, `Content-Type`), as sent. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body read as JSON; `undefined` when empty or not JSON. */
+  readonly body: unknown;
+  /** Items on the page: the body's length when it is an array. */
+  readonly items: number | undefined;
+}
+
+/** The answer headers an exchange keeps (lower case, as fetch gives them). */
+export const NOTED_HEADERS: readonly string[] = [
+  "content-type",
+  "link",
+  "x-pagination-count",
+  "x-pagination-page",
+  "x-pagination-pagetotal",
+  "x-pagination-pagesize",
+  "x-pagination-countatleast",
+  "x-pagination-countestimate",
+  "allow",
+  "access-control-allow-origin",
+  "access-control-allow-methods",
+  "access-control-allow-headers",
+  "access-control-expose-headers",
+];
+
+/**
+ * The exchange's items, when its body is a JSON array.
+ *
+ * @param exchange - the exchange
+ * @returns the array, or `[]` for any other body
+ * @example
+ * ```ts
+ * itemsOf(exchange).map((item) => item.id);
+ * ```
+ */
+export function itemsOf(exchange: Exchange): readonly unknown[] {
+  return Array.isArray(exchange.body) ? exchange.body : [];
+}

@@ -1,0 +1,58 @@
+/**
+ * `links`: on each sample page the `Link` relations are those the page math gives, each parseable,
+ * on the list's path, at the right page, keeping the filters and the page size served (spec 4.3,
+ * `Link` relation types; docs/decisions.md, link URLs and the parameters a link carries).
+ */
+import { defaults } from "../../options.js";
+import { paginate } from "../../pagination/paginate.js";
+import type { CheckContext } from "./check-context.js";
+import { type CheckResult, judged, skipped } from "./check-result.js";
+import type { Exchange } from "./exchange.js";
+import { linkFindings } from "./link-rules.js";
+import { pageFacts } from "./page-facts.js";
+
+const HEADING = {
+  name: "links",
+  title:
+    "Link relations present exactly when the spec says, on the list's path, keeping its filters",
+  rule: "spec 4.3, Link relation types; docs/decisions.md#which-query-parameters-a-link-carries",
+};
+
+/**
+ * Runs the check.
+ *
+ * @param context - the run's context
+ * @returns its result
+ * @example
+ * ```ts
+ * (await linksCheck(context)).problems; // ['rel="next" <…> drops the filter status=failed']
+ * ```
+ */
+export async function linksCheck(context: CheckContext): Promise<CheckResult> {
+  if (context.kind === "unpaginated") {
+    return skipped(HEADING, "not-applicable", "the list sends no pagination headers", [
+      context.first,
+    ]);
+  }
+  const problems: string[] = [];
+  const notes = new Set<string>();
+  for (const exchange of context.samples) {
+    const facts = pageFacts(exchange);
+    const targets =
+      context.kind === "counted" && facts.count !== undefined && facts.page && facts.pageSize
+        ? paginate({ count: facts.count, page: facts.page, pageSize: facts.pageSize })
+        : undefined;
+    const found = linkFindings(exchange.url, facts, targets);
+    problems.push(...found.problems.map((problem) => `${exchange.url}: ${problem}`));
+    if (dropsPageSize(exchange)) notes.add(DROPS_SIZE);
+  }
+  if (context.kind !== "counted") notes.add(`a ${context.kind} list: relations not counted`);
+  return judged(HEADING, problems, context.samples, [...notes]);
+}
+
+const DROPS_SIZE = `links leave out ${defaults.pageSizeParam} (spec 4.3 rule 3 allows it; a client following them as given switches to the default size: docs/decisions.md)`;
+
+function dropsPageSize(exchange: Exchange): boolean {
+  const asked = new URL(exchange.url).searchParams.has(defaults.pageSizeParam);
+  return asked && !(exchange.headers.link ?? "").includes(`${defaults.pageSizeParam}=`);
+}

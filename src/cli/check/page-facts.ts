@@ -1,0 +1,79 @@
+/**
+ * A list answer's pagination values, read from its headers as the client reads them, and the kind
+ * of list they show: counted (the spec's four headers), countless, cursor, or not paginated.
+ */
+import { headerNamePresets } from "../../pagination/header-name-presets.js";
+import { readDigits } from "../../params/whole-number.js";
+import type { Exchange } from "./exchange.js";
+
+/** The values of the `X-Pagination-*` headers (each `undefined` when absent or not digits) and `Link`. */
+export interface PageFacts {
+  readonly count: number | undefined;
+  readonly page: number | undefined;
+  readonly pageTotal: number | undefined;
+  readonly pageSize: number | undefined;
+  readonly link: string | undefined;
+}
+
+/**
+ * The kind of list an answer shows: `counted` (a page number and a count: the spec's), `countless`
+ * (a page number, no count: docs/databases.md), `cursor` (a page size, no page number:
+ * docs/cursors.md) or `unpaginated` (no pagination header and no link).
+ */
+export type ListKind = "counted" | "countless" | "cursor" | "unpaginated";
+
+const names = headerNamePresets.xPagination;
+
+/**
+ * The answer's pagination values.
+ *
+ * @param exchange - the answer
+ * @returns its facts
+ * @example
+ * ```ts
+ * pageFacts(exchange); // { count: 120, page: 2, pageTotal: 4, pageSize: 30, link: "<…>; rel=\"first\", …" }
+ * ```
+ */
+export function pageFacts(exchange: Exchange): PageFacts {
+  const header = (name: string) => exchange.headers[name.toLowerCase()];
+  return {
+    count: readDigits(header(names.count)),
+    page: readDigits(header(names.page)),
+    pageTotal: readDigits(header(names.pageTotal)),
+    pageSize: readDigits(header(names.pageSize)),
+    link: header(names.link),
+  };
+}
+
+/**
+ * The kind of list the facts show.
+ *
+ * @param facts - an answer's facts
+ * @returns its kind
+ * @example
+ * ```ts
+ * listKind({ count: 3, page: 2, pageTotal: 3, pageSize: 1, link: "…" }); // "counted"
+ * ```
+ */
+export function listKind(facts: PageFacts): ListKind {
+  if (facts.page !== undefined) return facts.count === undefined ? "countless" : "counted";
+  if (facts.pageSize !== undefined) return "cursor";
+  return facts.link === undefined && facts.count === undefined && facts.pageTotal === undefined
+    ? "unpaginated"
+    : "counted";
+}
+
+/**
+ * The names of the pagination headers an answer carries (`Link` and `X-Pagination-*`), as spelt in
+ * {@link headerNamePresets}.
+ *
+ * @param exchange - the answer
+ * @returns the names present, e.g. `["Link", "X-Pagination-Count", …]`
+ * @example
+ * ```ts
+ * paginationHeadersSent(emptyAnswer); // []
+ * ```
+ */
+export function paginationHeadersSent(exchange: Exchange): string[] {
+  return Object.values(names).filter((name) => exchange.headers[name.toLowerCase()] !== undefined);
+}

@@ -1,0 +1,64 @@
+/**
+ * The report as text: a line a check (✓ held, ✗ failed, ○ not run, – not applicable) with its
+ * problems and notes, then the exchanges that show it, then a count of each outcome.
+ */
+import type { CheckResult, Outcome } from "./check-result.js";
+import type { Exchange } from "./exchange.js";
+import type { CheckReport } from "./run-checks.js";
+
+/** Each outcome's mark and word. */
+export const OUTCOME_MARKS: Readonly<Record<Outcome, string>> = {
+  pass: "✓",
+  fail: "✗",
+  "not-run": "○ not run:",
+  "not-applicable": "– not applicable:",
+};
+
+/**
+ * The report as lines of text.
+ *
+ * @param report - the report
+ * @returns its text, ending in a newline
+ * @example
+ * ```ts
+ * process.stdout.write(reportText(report));
+ * ```
+ */
+export function reportText(report: CheckReport): string {
+  const lines = [`pagewise check ${report.url} (a ${report.kind} list)`, ""];
+  for (const check of report.checks) lines.push(...checkLines(check), "");
+  lines.push(tally(report.checks));
+  return `${lines.join("\n")}\n`;
+}
+
+function checkLines(check: CheckResult): string[] {
+  const lines = [`${OUTCOME_MARKS[check.outcome]} ${check.name}: ${check.title} (${check.rule})`];
+  const judging = check.outcome === "pass" || check.outcome === "fail";
+  for (const problem of check.problems) lines.push(`    ${judging ? "✗ " : ""}${problem}`);
+  for (const note of check.notes) lines.push(`    note: ${note}`);
+  for (const exchange of check.evidence) lines.push(...exchangeLines(exchange));
+  return lines;
+}
+
+function exchangeLines(exchange: Exchange): string[] {
+  const sent = Object.entries(exchange.sent).map(([name, value]) => ` (${name}: ${value})`);
+  const items = exchange.items === undefined ? "" : `, ${exchange.items} items`;
+  const headers = Object.entries(exchange.headers).map(([name, value]) => `${name}: ${value}`);
+  const request = `    ${exchange.method} ${exchange.url}${sent.join("")} → ${exchange.status}${items}`;
+  return headers.length === 0 ? [request] : [request, `      ${headers.join(" | ")}`];
+}
+
+/**
+ * The last line: how many checks each outcome has.
+ *
+ * @param checks - the results
+ * @returns e.g. `12 checks: 10 passed, 1 failed, 1 not run, 0 not applicable`
+ * @example
+ * ```ts
+ * tally(report.checks);
+ * ```
+ */
+export function tally(checks: readonly CheckResult[]): string {
+  const count = (outcome: Outcome) => checks.filter((check) => check.outcome === outcome).length;
+  return `${checks.length} checks: ${count("pass")} passed, ${count("fail")} failed, ${count("not-run")} not run, ${count("not-applicable")} not applicable`;
+}
