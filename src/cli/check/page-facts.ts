@@ -46,16 +46,20 @@ export function pageFacts(exchange: Exchange): PageFacts {
 }
 
 /**
- * The kind of list the facts show.
+ * The kind of list the facts show. A page total makes a list counted whatever else is missing
+ * (countless and cursor lists never send one), so a counted list that leaves out a header is held
+ * to the spec's four, not to a looser kind's rules.
  *
  * @param facts - an answer's facts
  * @returns its kind
  * @example
  * ```ts
  * listKind({ count: 3, page: 2, pageTotal: 3, pageSize: 1, link: "…" }); // "counted"
+ * listKind({ count: 3, page: undefined, pageTotal: undefined, pageSize: 1, link: "…" }); // "cursor"
  * ```
  */
 export function listKind(facts: PageFacts): ListKind {
+  if (facts.pageTotal !== undefined) return "counted";
   if (facts.page !== undefined) return facts.count === undefined ? "countless" : "counted";
   if (facts.pageSize !== undefined) return "cursor";
   return facts.link === undefined && facts.count === undefined && facts.pageTotal === undefined
