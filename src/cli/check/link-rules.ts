@@ -1,7 +1,7 @@
 /**
  * The `Link` header of one answer held against the spec (section 4.3, `Link` relation types) and
  * pagewise's decisions on link URLs: the relations present exactly when the page math says, each
- * parseable, on the request's path, pointing at the right page, keeping the request's filters, and
+ * parseable, on the request's origin and path, pointing at the right page, keeping the request's filters, and
  * stating the page size, if at all, as the page served it.
  */
 import { expandTemplate } from "../../client/expand-template.js";
@@ -90,7 +90,9 @@ function urlFindings(
   findings: Findings,
 ): void {
   const name = `rel="${rel}" <${url.pathname}${url.search}>`;
-  if (url.pathname !== request.pathname) {
+  if (url.origin !== request.origin) {
+    findings.problems.push(`rel="${rel}" <${url.href}> leaves the list's origin ${request.origin}`);
+  } else if (url.pathname !== request.pathname) {
     findings.problems.push(`${name} leaves the list's path ${request.pathname}`);
   }
   for (const filter of new Set(request.searchParams.keys())) {

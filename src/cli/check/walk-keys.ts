@@ -25,7 +25,8 @@ export interface WalkedKeys {
 /**
  * Walks by `next` links from `start`, as a link-following client does, but keeping `start`'s page
  * size where a link leaves it out (as pagewise's client does: the spec's links may carry only the
- * page).
+ * page). A `next` link to another origin is not followed: the command's headers (the API key)
+ * would go with it.
  *
  * @param start - the first page's URL
  * @param key - the item member read
@@ -54,6 +55,9 @@ export async function walkByLinks(
     const page = await read(url, key, probe, walked);
     if (page === undefined) return walked;
     url = nextUrl(page, size, walked);
+    if (url !== undefined && new URL(url).origin !== new URL(start).origin) {
+      return { ...walked, problem: `next link to ${url} leaves the list's origin: not followed` };
+    }
   }
   return walked;
 }

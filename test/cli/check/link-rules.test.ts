@@ -61,6 +61,20 @@ describe("linkFindings", () => {
       ['rel="next" </other/?status=failed&page=3> leaves the list\'s path /items/'],
     ],
     [
+      "another origin, the path kept",
+      SPEC.replace(rel(3, "next"), '<http://elsewhere/items/?status=failed&page=3>; rel="next"'),
+      TARGETS,
+      [
+        'rel="next" <http://elsewhere/items/?status=failed&page=3> leaves the list\'s origin http://h',
+      ],
+    ],
+    [
+      "the list's own origin, written out",
+      SPEC.replace(rel(3, "next"), '<http://h/items/?status=failed&page=3>; rel="next"'),
+      TARGETS,
+      [],
+    ],
+    [
       "the wrong page",
       SPEC.replace(rel(3, "last"), rel(4, "last")),
       TARGETS,
