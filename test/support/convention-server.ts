@@ -18,6 +18,8 @@ export interface Convention {
   readonly maxSize?: number;
   /** A page size over the maximum: served at the maximum, or refused with a 400. @default "clamp" */
   readonly overMax?: "clamp" | "refuse";
+  /** `page_size=0` (and a negative one): read as the default, or clamped to 1. @default "default" */
+  readonly zeroSize?: "default" | "clamp";
   /** Links as absolute URLs instead of paths. */
   readonly absoluteLinks?: boolean;
   /** Links written last to first. */
@@ -122,7 +124,9 @@ function listAnswer(url: URL, convention: Convention, base: string): Answer {
 
 /** The page size served: the default, the asked one, clamped or (`undefined`) refused. */
 function sizeOf(asked: string | null, convention: Convention): number | undefined {
-  const size = Number.parseInt(asked ?? "", 10) || (convention.defaultSize ?? 3);
+  const read = Number.parseInt(asked ?? "", 10);
+  if (read < 1 && convention.zeroSize === "clamp") return 1;
+  const size = read > 0 ? read : (convention.defaultSize ?? 3);
   const max = convention.maxSize ?? 5;
   if (size <= max || asked === null) return size;
   return convention.overMax === "refuse" ? undefined : max;

@@ -2,7 +2,9 @@
  * `page-size`: the default and the maximum page size, found by asking (none, then a huge one,
  * then halving between where refused); over the maximum clamped or refused, both as
  * docs/decisions.md allows; the maximum within the spec's 500 (section 8); a size of 0 read as
- * the default or refused (docs/decisions.md, reading numbers).
+ * the default, clamped to 1, or refused (docs/decisions.md, reading numbers, gives the first or
+ * the last; the spec says nothing, so a server clamping it is keeping the convention too); the
+ * default within the maximum.
  */
 import { defaults } from "../../options.js";
 import { type CheckContext, withParam } from "./check-context.js";
@@ -41,15 +43,12 @@ export async function pageSizeCheck(context: CheckContext): Promise<CheckResult>
   const huge = await ask(HUGE);
   const zero = await ask(0);
   const found = await maximum(huge, defaultSize, ask);
-  const problems = [...found.problems, ...zeroProblems(zero, defaultSize)];
-  const notes = [`default ${defaultSize}`, ...found.notes];
+  const zeroRead = zeroReading(zero, defaultSize);
+  const problems = [...found.problems, ...zeroRead.problems];
+  const notes = [`default ${defaultSize}`, ...found.notes, ...zeroRead.notes];
   if (defaultSize !== defaults.pageSize)
     notes.push(`the spec's default is ${defaults.pageSize} (section 8)`);
-  if (found.max !== undefined && found.max > defaults.maxPageSize) {
-    problems.push(
-      `serves pages of ${found.max}, over the spec's maximum ${defaults.maxPageSize} (section 8)`,
-    );
-  }
+  problems.push(...limitProblems(defaultSize, found.max));
   return judged(HEADING, problems, [plain, huge, zero], notes);
 }
 
@@ -120,11 +119,32 @@ async function largestServed(
   return { largest: low, asked };
 }
 
-function zeroProblems(zero: Exchange, defaultSize: number): string[] {
-  if (isRefusal(zero)) return [];
+/** The maximum within the spec's, and the default within the maximum. */
+function limitProblems(defaultSize: number, max: number | undefined): string[] {
+  if (max === undefined) return [];
+  const problems: string[] = [];
+  if (max > defaults.maxPageSize) {
+    problems.push(
+      `serves pages of ${max}, over the spec's maximum ${defaults.maxPageSize} (section 8)`,
+    );
+  }
+  if (defaultSize > max) problems.push(`the default ${defaultSize} is over the maximum ${max}`);
+  return problems;
+}
+
+/** `page_size=0`: the default, clamped to the least size (1), or refused; the spec says nothing. */
+function zeroReading(zero: Exchange, defaultSize: number): { problems: string[]; notes: string[] } {
+  if (isRefusal(zero))
+    return { problems: [], notes: [`page_size=0 is refused with ${zero.status}`] };
   const served = pageFacts(zero).pageSize;
-  if (zero.status === 200 && served === defaultSize) return [];
-  return [
-    `page_size=0 answered ${zero.status} with X-Pagination-PageSize ${served ?? "absent"}: neither the default ${defaultSize} nor refused`,
-  ];
+  if (zero.status === 200 && served === defaultSize) return { problems: [], notes: [] };
+  if (zero.status === 200 && served === 1) {
+    return { problems: [], notes: ["page_size=0 is clamped to 1"] };
+  }
+  return {
+    problems: [
+      `page_size=0 answered ${zero.status} with X-Pagination-PageSize ${served ?? "absent"}: neither the default ${defaultSize}, 1 (clamped) nor refused`,
+    ],
+    notes: [],
+  };
 }

@@ -18,16 +18,21 @@ const options = (origin: string): CheckOptions => ({
   apiKeyGiven: false,
 });
 
-/** The kind the run told, and the checks that failed. */
-async function verdict(convention: Convention): Promise<[string, string[]]> {
+/** The run's report on the list of a server keeping `convention`. */
+async function reportOn(convention: Convention) {
   const server = await startConventionServer(convention);
   try {
-    const report = await runChecks(server.url + LIST, options(server.url), {});
-    const failed = report.checks.filter((check) => check.outcome === "fail");
-    return [report.kind, failed.map((check) => check.name)];
+    return await runChecks(server.url + LIST, options(server.url), {});
   } finally {
     await server.close();
   }
+}
+
+/** The kind the run told, and the checks that failed. */
+async function verdict(convention: Convention): Promise<[string, string[]]> {
+  const report = await reportOn(convention);
+  const failed = report.checks.filter((check) => check.outcome === "fail");
+  return [report.kind, failed.map((check) => check.name)];
 }
 
 describe("a server that keeps the convention its own way", () => {
@@ -38,7 +43,119 @@ describe("a server that keeps the convention its own way", () => {
     ["with links last to first", { reversedLinks: true }],
     ["with relations besides the spec's", { extraRels: ["self", "alternate"] }],
     ["without CORS", { cors: false }],
+    ["clamping page_size=0 to 1", { zeroSize: "clamp" }],
   ])("%s fails no check", async (_, convention) => {
     expect(await verdict(convention)).toStrictEqual(["counted", []]);
+  });
+});
+
+/** Edits of every answer's headers that break one rule. */
+const edit =
+  (
+    change: (headers: Record<string, string>, last: boolean) => void,
+  ): NonNullable<Convention["edit"]> =>
+  (headers, served) =>
+    change(headers, served.page === served.pageTotal);
+
+describe("a server that breaks a rule", () => {
+  it.each<[string, Convention, string[]]>([
+    [
+      "a next link on the last page",
+      {
+        edit: edit((headers, last) => {
+          if (last) headers.Link += `, </items/?page_size=2&color=red&page=4>; rel="next"`;
+        }),
+      },
+      ["links", "walks"],
+    ],
+    [
+      "X-Pagination-PageTotal 0 on a list with items",
+      { edit: edit((headers) => Object.assign(headers, { "X-Pagination-PageTotal": "0" })) },
+      ["headers-agree", "walks"],
+    ],
+    [
+      "links on another path",
+      {
+        edit: edit((headers) =>
+          Object.assign(headers, { Link: headers.Link?.replaceAll("/items/", "/other/") }),
+        ),
+      },
+      ["links", "walks"],
+    ],
+    [
+      "links on another origin",
+      {
+        edit: edit((headers) =>
+          Object.assign(headers, {
+            Link: headers.Link?.replaceAll("</items/", "<http://elsewhere.invalid/items/"),
+          }),
+        ),
+      },
+      ["links", "walks"],
+    ],
+    ["a default page size over the maximum", { defaultSize: 6, maxSize: 4 }, ["page-size"]],
+    [
+      "no X-Pagination-Page",
+      { edit: edit((headers) => delete headers["X-Pagination-Page"]) },
+      // Without a page number the links have no page math to be held to: only the headers fail.
+      ["headers-agree", "page-fallback"],
+    ],
+    [
+      "no X-Pagination-Count",
+      { edit: edit((headers) => delete headers["X-Pagination-Count"]) },
+      ["headers-agree"],
+    ],
+  ])("%s fails exactly its checks", async (_, convention, failed) => {
+    expect(await verdict(convention)).toStrictEqual(["counted", failed]);
+  });
+});
+
+const SPEC_DEFAULT = "the spec's default is 30 (section 8)";
+
+describe("page-size on a server written by hand", () => {
+  it.each<[string, Convention, string[], string[]]>([
+    [
+      "as written",
+      {},
+      [],
+      ["default 3", "maximum 5: page_size=1000000 is clamped to it", SPEC_DEFAULT],
+    ],
+    [
+      "clamping page_size=0 to 1",
+      { zeroSize: "clamp" },
+      [],
+      [
+        "default 3",
+        "maximum 5: page_size=1000000 is clamped to it",
+        "page_size=0 is clamped to 1",
+        SPEC_DEFAULT,
+      ],
+    ],
+    [
+      "refusing over the maximum",
+      { overMax: "refuse" },
+      [],
+      [
+        "default 3",
+        "maximum 5: a larger page_size is refused with 400 (found in 20 requests)",
+        SPEC_DEFAULT,
+      ],
+    ],
+    [
+      "a default over the maximum",
+      { defaultSize: 6, maxSize: 4 },
+      [
+        "page_size=0 answered 200 with X-Pagination-PageSize 4: neither the default 6, 1 (clamped) nor refused",
+        "the default 6 is over the maximum 4",
+      ],
+      [
+        "default 6",
+        "maximum 4: page_size=1000000 is clamped to it",
+        "the spec's default is 30 (section 8)",
+      ],
+    ],
+  ])("%s", async (_, convention, problems, notes) => {
+    const check = (await reportOn(convention)).checks.find((each) => each.name === "page-size");
+    expect([check?.problems, check?.notes]).toStrictEqual([problems, notes]);
   });
 });
