@@ -15,6 +15,8 @@ export interface Exchange {
   readonly body: unknown;
   /** Items on the page: the body's length when it is an array. */
   readonly items: number | undefined;
+  /** True when the body was over the probe's size limit and left unread (`body` is then absent). */
+  readonly cut: boolean;
 }
 
 /** The answer headers an exchange keeps (lower case, as fetch gives them). */

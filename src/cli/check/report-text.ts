@@ -42,7 +42,11 @@ function checkLines(check: CheckResult): string[] {
 
 function exchangeLines(exchange: Exchange): string[] {
   const sent = Object.entries(exchange.sent).map(([name, value]) => ` (${name}: ${value})`);
-  const items = exchange.items === undefined ? "" : `, ${exchange.items} items`;
+  const items = exchange.cut
+    ? ", body over the size limit, not read"
+    : exchange.items === undefined
+      ? ""
+      : `, ${exchange.items} items`;
   const headers = Object.entries(exchange.headers).map(([name, value]) => `${name}: ${value}`);
   const request = `    ${exchange.method} ${exchange.url}${sent.join("")} → ${exchange.status}${items}`;
   return headers.length === 0 ? [request] : [request, `      ${headers.join(" | ")}`];

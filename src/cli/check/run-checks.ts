@@ -20,7 +20,7 @@ import { type ListKind, listKind, pageFacts } from "./page-facts.js";
 import { pageFallbackCheck } from "./page-fallback-check.js";
 import { pageSizeCheck } from "./page-size-check.js";
 import { pastEndCheck } from "./past-end-check.js";
-import { createProbe, type Probe } from "./probe.js";
+import { createProbe, PROBE_LIMITS, type Probe, type ProbeLimits } from "./probe.js";
 import { problemsCheck } from "./problems-check.js";
 import { samplePages } from "./sample-pages.js";
 import { walksCheck } from "./walks-check.js";
@@ -56,7 +56,8 @@ const CHECKS: readonly ((context: CheckContext) => Promise<CheckResult>)[] = [
  * @param options - the run's options
  * @param headers - the headers sent on every request (`-H`, the API key)
  * @param fetcher - the fetch to send with
- * @default `fetcher` is `globalThis.fetch`
+ * @param limits - the time and body size each request may take
+ * @default `fetcher` is `globalThis.fetch`; `limits` is {@link PROBE_LIMITS}
  * @returns the report
  * @throws {CliError} `notChecked` when the list cannot be reached, or its first page is no list
  * @example
@@ -70,8 +71,9 @@ export async function runChecks(
   options: CheckOptions,
   headers: Readonly<Record<string, string>>,
   fetcher: typeof fetch = fetch,
+  limits: ProbeLimits = PROBE_LIMITS,
 ): Promise<CheckReport> {
-  const probe = createProbe(headers, fetcher);
+  const probe = createProbe(headers, fetcher, limits);
   try {
     const context = await contextOf(url, options, probe);
     const checks: CheckResult[] = [];
@@ -92,8 +94,12 @@ async function contextOf(url: string, options: CheckOptions, probe: Probe): Prom
   return { url, first, facts, kind: listKind(facts), samples, probe, options };
 }
 
+/** The body size limit as the error line says it. */
+const SIZE_LIMIT = `${PROBE_LIMITS.maxBodyBytes / 1024 / 1024} MiB`;
+
 /** The one line of a first page that is no list: its status, with the problem's title and detail. */
 function notAList(first: Exchange): string {
+  if (first.cut) return `GET ${first.url} answered a body over the size limit (${SIZE_LIMIT})`;
   if (first.status === 200) return `GET ${first.url} did not answer a JSON array`;
   const message = `GET ${first.url} answered ${first.status}`;
   return errorLine(new PaginationError("http_error", message, first.url, first.status, first.body))
