@@ -96,6 +96,7 @@ describe("the report and its exit status", () => {
       "status",
       "headers",
       "items",
+      "cut",
     ]);
   });
 });
