@@ -11,6 +11,7 @@ const HEADING = {
   name: "allow",
   title: "OPTIONS answers Allow, and GET carries the same",
   rule: "spec 4.2; docs/adapters.md#methods-allow-and-head",
+  shows: ["allow"],
 };
 
 /**

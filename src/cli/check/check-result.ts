@@ -9,6 +9,8 @@ export type Outcome = "pass" | "fail" | "not-run" | "not-applicable";
 
 /** One check's result: a line of the report. */
 export interface CheckResult {
+  /** The answer headers (lower case) its evidence shows in the text report, the ones its rule reads (`--json` gives them all). */
+  readonly shows: readonly string[];
   /** The check's stable name (`headers-agree`, `links`, …), as `--json` and the docs give it. */
   readonly name: string;
   /** What it checks, in a few words. */
@@ -23,8 +25,8 @@ export interface CheckResult {
   readonly evidence: readonly Exchange[];
 }
 
-/** A check as it is defined: its name, title and rule's source. */
-export type CheckHeading = Pick<CheckResult, "name" | "title" | "rule">;
+/** A check as it is defined: its name, title, rule's source and the headers its evidence shows. */
+export type CheckHeading = Pick<CheckResult, "name" | "title" | "rule" | "shows">;
 
 /**
  * A result that passes when `problems` is empty and fails otherwise.

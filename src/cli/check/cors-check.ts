@@ -6,6 +6,7 @@
 
 import type { CheckContext } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
+import { CORS_HEADERS } from "./exchange.js";
 import { headerList } from "./header-list.js";
 import { paginationHeadersSent } from "./page-facts.js";
 
@@ -13,6 +14,7 @@ const HEADING = {
   name: "cors",
   title: "CORS exposes Link and X-Pagination-*, and answers a preflight",
   rule: "docs/adapters.md#cors",
+  shows: CORS_HEADERS,
 };
 
 /** The origin a browser would send: one no server is expected to know. */

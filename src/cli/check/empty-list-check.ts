@@ -8,12 +8,14 @@
 import type { CheckContext } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
+import { PAGE_HEADERS } from "./exchange.js";
 import { pageFacts, paginationHeadersSent } from "./page-facts.js";
 
 const HEADING = {
   name: "empty-list",
   title: "an empty list is not paginated",
   rule: "spec 4.3; docs/decisions.md#an-empty-dataset",
+  shows: Object.values(PAGE_HEADERS),
 };
 
 /**

@@ -1,3 +1,5 @@
+import { headerNamePresets } from "../../pagination/header-name-presets.js";
+
 /**
  * One request `check` sent and what came back: the evidence a check's line shows.
  */
@@ -19,21 +21,33 @@ export interface Exchange {
   readonly cut: boolean;
 }
 
-/** The answer headers an exchange keeps (lower case, as fetch gives them). */
-export const NOTED_HEADERS: readonly string[] = [
-  "content-type",
-  "link",
-  "x-pagination-count",
-  "x-pagination-page",
-  "x-pagination-pagetotal",
-  "x-pagination-pagesize",
-  "x-pagination-countatleast",
-  "x-pagination-countestimate",
-  "allow",
+const pagination = headerNamePresets.xPagination;
+
+/** The pagination headers' names as an exchange keeps them (lower case, as fetch gives them). */
+export const PAGE_HEADERS = {
+  link: pagination.link.toLowerCase(),
+  count: pagination.count.toLowerCase(),
+  page: pagination.page.toLowerCase(),
+  pageTotal: pagination.pageTotal.toLowerCase(),
+  pageSize: pagination.pageSize.toLowerCase(),
+  countAtLeast: pagination.countAtLeast.toLowerCase(),
+  countEstimate: pagination.countEstimate.toLowerCase(),
+} as const;
+
+/** The CORS answer headers the `cors` check reads, as an exchange keeps them. */
+export const CORS_HEADERS: readonly string[] = [
   "access-control-allow-origin",
   "access-control-allow-methods",
   "access-control-allow-headers",
   "access-control-expose-headers",
+];
+
+/** The answer headers an exchange keeps (lower case, as fetch gives them). */
+export const NOTED_HEADERS: readonly string[] = [
+  "content-type",
+  ...Object.values(PAGE_HEADERS),
+  "allow",
+  ...CORS_HEADERS,
 ];
 
 /**

@@ -10,6 +10,7 @@ const HEADING = {
   name: "head",
   title: "HEAD answers the headers GET does",
   rule: "RFC 9110 9.3.2; docs/adapters.md#methods-allow-and-head",
+  shows: [],
 };
 
 /**

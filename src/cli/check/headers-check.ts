@@ -6,6 +6,7 @@
 import type { CheckContext } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
+import { PAGE_HEADERS } from "./exchange.js";
 import { pageFacts } from "./page-facts.js";
 import { pageMathProblems } from "./page-math.js";
 
@@ -13,6 +14,7 @@ const HEADING = {
   name: "headers-agree",
   title: "the X-Pagination-* headers agree with each other and with the body",
   rule: "spec 4.3, rules 1-2",
+  shows: [PAGE_HEADERS.count, PAGE_HEADERS.page, PAGE_HEADERS.pageTotal, PAGE_HEADERS.pageSize],
 };
 
 /**

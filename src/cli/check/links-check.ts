@@ -8,6 +8,7 @@ import { paginate } from "../../pagination/paginate.js";
 import type { CheckContext } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
+import { PAGE_HEADERS } from "./exchange.js";
 import { linkFindings } from "./link-rules.js";
 import { pageFacts } from "./page-facts.js";
 
@@ -16,6 +17,7 @@ const HEADING = {
   title:
     "Link relations present exactly when the spec says, on the list's path, keeping its filters",
   rule: "spec 4.3, Link relation types; docs/decisions.md#which-query-parameters-a-link-carries",
+  shows: [PAGE_HEADERS.link],
 };
 
 /**

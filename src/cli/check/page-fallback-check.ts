@@ -5,7 +5,7 @@
 import { defaults } from "../../options.js";
 import { type CheckContext, withParam } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
-import { type Exchange, itemsOf } from "./exchange.js";
+import { type Exchange, itemsOf, PAGE_HEADERS } from "./exchange.js";
 import { pageFacts } from "./page-facts.js";
 import { isRefusal } from "./problem-answer.js";
 
@@ -13,6 +13,7 @@ const HEADING = {
   name: "page-fallback",
   title: "page omitted, 0, negative or not a number gives page 1",
   rule: "spec 4.3, query parameters; docs/decisions.md#reading-numbers",
+  shows: [PAGE_HEADERS.page],
 };
 
 /** The values asked for, and whether a refusal is allowed instead of page 1. */

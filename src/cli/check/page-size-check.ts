@@ -10,6 +10,7 @@ import { defaults } from "../../options.js";
 import { type CheckContext, withParam } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
+import { PAGE_HEADERS } from "./exchange.js";
 import { pageFacts } from "./page-facts.js";
 import { isRefusal } from "./problem-answer.js";
 
@@ -17,6 +18,7 @@ const HEADING = {
   name: "page-size",
   title: "page_size: the default and maximum found; over the maximum clamped or refused",
   rule: "spec 4.3 and 8; docs/decisions.md#page_size-over-the-maximum",
+  shows: [PAGE_HEADERS.pageSize],
 };
 
 /** The size asked to find the maximum: far over any a server serves. */

@@ -8,6 +8,7 @@ import { paginate } from "../../pagination/paginate.js";
 import { type CheckContext, withParam } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
+import { PAGE_HEADERS } from "./exchange.js";
 import { linkFindings } from "./link-rules.js";
 import { pageFacts } from "./page-facts.js";
 
@@ -15,6 +16,7 @@ const HEADING = {
   name: "past-end",
   title: "a page past the last: empty, the last page, or a 404",
   rule: "docs/decisions.md#a-page-past-the-last",
+  shows: [PAGE_HEADERS.page, PAGE_HEADERS.link],
 };
 
 /**

@@ -12,6 +12,7 @@ const HEADING = {
   name: "problem-json",
   title: "errors are application/problem+json (RFC 9457)",
   rule: "RFC 9457; docs/adapters.md#order-of-checks-and-the-api-key",
+  shows: ["content-type"],
 };
 
 /** The key sent to provoke a 401: no server issues it. */

@@ -15,7 +15,7 @@ import type { CheckReport } from "./run-checks.js";
  * ```
  */
 export function reportJson(report: CheckReport): string {
-  const checks = report.checks.map((check) => ({
+  const checks = report.checks.map(({ shows: _, ...check }) => ({
     ...check,
     evidence: check.evidence.map(({ body: _, ...exchange }) => exchange),
   }));

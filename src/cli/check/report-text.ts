@@ -1,6 +1,7 @@
 /**
  * The report as text: a line a check (✓ held, ✗ failed, ○ not run, – not applicable) with its
- * problems and notes, then the exchanges that show it, then a count of each outcome.
+ * problems and notes, then the exchanges that show it (each with the headers its check reads),
+ * then a count of each outcome.
  */
 import type { CheckResult, Outcome } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
@@ -36,20 +37,31 @@ function checkLines(check: CheckResult): string[] {
   const judging = check.outcome === "pass" || check.outcome === "fail";
   for (const problem of check.problems) lines.push(`    ${judging ? "✗ " : ""}${problem}`);
   for (const note of check.notes) lines.push(`    note: ${note}`);
-  for (const exchange of check.evidence) lines.push(...exchangeLines(exchange));
+  for (const exchange of check.evidence) lines.push(...exchangeLines(exchange, check.shows));
   return lines;
 }
 
-function exchangeLines(exchange: Exchange): string[] {
+/** Headers this long or shorter go on the request's line; longer ones on a line of their own. */
+const INLINE_HEADERS = 60;
+
+/** The request, its status and items, then the headers `shows` names that came back. */
+function exchangeLines(exchange: Exchange, shows: readonly string[]): string[] {
   const sent = Object.entries(exchange.sent).map(([name, value]) => ` (${name}: ${value})`);
-  const items = exchange.cut
-    ? ", body over the size limit, not read"
-    : exchange.items === undefined
-      ? ""
-      : `, ${exchange.items} items`;
-  const headers = Object.entries(exchange.headers).map(([name, value]) => `${name}: ${value}`);
-  const request = `    ${exchange.method} ${exchange.url}${sent.join("")} → ${exchange.status}${items}`;
-  return headers.length === 0 ? [request] : [request, `      ${headers.join(" | ")}`];
+  const request = `    ${exchange.method} ${exchange.url}${sent.join("")} → ${exchange.status}${itemsText(exchange)}`;
+  const headers = shows
+    .filter((name) => exchange.headers[name] !== undefined)
+    .map((name) => `${name}: ${exchange.headers[name]}`)
+    .join(" | ");
+  if (headers === "") return [request];
+  return headers.length <= INLINE_HEADERS
+    ? [`${request}; ${headers}`]
+    : [request, `      ${headers}`];
+}
+
+/** What the body held: its items, or that it was too long to read. */
+function itemsText(exchange: Exchange): string {
+  if (exchange.cut) return ", body over the size limit, not read";
+  return exchange.items === undefined ? "" : `, ${exchange.items} items`;
 }
 
 /**

@@ -6,12 +6,14 @@
 import { defaults } from "../../options.js";
 import { type CheckContext, withParam } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
+import { PAGE_HEADERS } from "./exchange.js";
 import { type WalkedKeys, walkByLinks, walkByNumbers } from "./walk-keys.js";
 
 const HEADING = {
   name: "walks",
   title: "a walk by links and one by page numbers give every item once",
   rule: "spec 4.3",
+  shows: [PAGE_HEADERS.page],
 };
 
 /**

@@ -14,6 +14,7 @@ const HEADING = {
   name: "write",
   title: "a write with a malformed body or a wrong Content-Type is refused",
   rule: "spec 4.1; docs/decisions.md#request-parameters-server-side",
+  shows: ["content-type"],
 };
 
 /** A body no JSON reader accepts: whatever the server does with it, it can change no data. */
