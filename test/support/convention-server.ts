@@ -26,6 +26,8 @@ export interface Convention {
   readonly reversedLinks?: boolean;
   /** Relations beyond the spec's four, e.g. `self`. */
   readonly extraRels?: readonly string[];
+  /** The Content-Type of its error answers. @default "application/problem+json" */
+  readonly errorType?: string;
   /** CORS: none, or any origin with the pagination headers exposed. @default true */
   readonly cors?: boolean;
   /** Edits the answer's headers before it is sent (a break), given the page served. */
@@ -62,7 +64,14 @@ export async function startConventionServer(
       request.method === "GET" || request.method === "HEAD"
         ? listAnswer(url, convention, origin(request.headers.host))
         : problem(405, "Method Not Allowed");
-    response.writeHead(answer.status, { ...cors, Allow: "GET, HEAD, OPTIONS", ...answer.headers });
+    const type =
+      answer.status >= 400 && convention.errorType ? { "Content-Type": convention.errorType } : {};
+    response.writeHead(answer.status, {
+      ...cors,
+      Allow: "GET, HEAD, OPTIONS",
+      ...answer.headers,
+      ...type,
+    });
     response.end(request.method === "HEAD" ? undefined : answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -15,6 +15,9 @@ const HEADING = {
   shows: ["content-type"],
 };
 
+/** The most problems listed; finding a refused maximum alone can meet 20 refusals. */
+const SHOWN = 5;
+
 /** The key sent to provoke a 401: no server issues it. */
 const WRONG_KEY = "pagewise-check-wrong-key";
 
@@ -47,7 +50,16 @@ export async function problemsCheck(context: CheckContext): Promise<CheckResult>
       "no request was refused: give --api-key (a wrong one is then sent) or --write",
     );
   }
-  const problems = errors.flatMap(problemAnswerProblems);
+  const problems = atMost(SHOWN, errors.flatMap(problemAnswerProblems));
   notes.push(`${errors.length} error answers read`);
   return judged(HEADING, problems, errors.slice(0, 3), notes);
+}
+
+/** The first `most` problems, then how many more there are. */
+function atMost(most: number, problems: string[]): string[] {
+  if (problems.length <= most) return problems;
+  return [
+    ...problems.slice(0, most),
+    `… and ${problems.length - most} more error answers like these`,
+  ];
 }

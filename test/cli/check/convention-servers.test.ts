@@ -159,3 +159,25 @@ describe("page-size on a server written by hand", () => {
     expect([check?.problems, check?.notes]).toStrictEqual([problems, notes]);
   });
 });
+
+describe("problem-json on a server written by hand", () => {
+  const TEXT = "as text/plain, not application/problem+json";
+  it.each<[string, Convention, number, string | undefined]>([
+    ["errors as problem details", {}, 0, undefined],
+    // The page past the end (404) and the two writes (405).
+    ["errors as text", { errorType: "text/plain" }, 3, TEXT],
+    [
+      "errors as text, the maximum found by halving",
+      { errorType: "text/plain", overMax: "refuse" },
+      6,
+      "… and 17 more error answers like these",
+    ],
+  ])("%s", async (_, convention, length, last) => {
+    const check = (await reportOn(convention)).checks.find((each) => each.name === "problem-json");
+    const problems = check?.problems ?? [];
+    expect([problems.length, problems.at(-1)?.slice(-TEXT.length)]).toStrictEqual([
+      length,
+      last?.slice(-TEXT.length),
+    ]);
+  });
+});
