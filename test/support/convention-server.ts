@@ -20,6 +20,8 @@ export interface Convention {
   readonly overMax?: "clamp" | "refuse";
   /** `page_size=0` (and a negative one): read as the default, or clamped to 1. @default "default" */
   readonly zeroSize?: "default" | "clamp";
+  /** A page past the last: refused with a 404, or served as the last page. @default "refuse" */
+  readonly pastEnd?: "refuse" | "last";
   /** Links as absolute URLs instead of paths. */
   readonly absoluteLinks?: boolean;
   /** Links written last to first. */
@@ -113,8 +115,9 @@ function listAnswer(url: URL, convention: Convention, base: string): Answer {
   const pageSize = sizeOf(url.searchParams.get("page_size"), convention);
   if (pageSize === undefined) return problem(400, "Bad Request");
   const pageTotal = Math.ceil(count / pageSize);
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
-  if (page > pageTotal) return problem(404, "Not Found");
+  const asked = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
+  if (asked > pageTotal && convention.pastEnd !== "last") return problem(404, "Not Found");
+  const page = Math.min(asked, pageTotal);
   const first = (page - 1) * pageSize + 1;
   const items = Array.from({ length: Math.min(pageSize, count - first + 1) }, (_, i) => ({
     id: first + i,

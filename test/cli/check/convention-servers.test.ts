@@ -44,6 +44,7 @@ describe("a server that keeps the convention its own way", () => {
     ["with relations besides the spec's", { extraRels: ["self", "alternate"] }],
     ["without CORS", { cors: false }],
     ["clamping page_size=0 to 1", { zeroSize: "clamp" }],
+    ["serving a page past the last as the last", { pastEnd: "last" }],
   ])("%s fails no check", async (_, convention) => {
     expect(await verdict(convention)).toStrictEqual(["counted", []]);
   });
