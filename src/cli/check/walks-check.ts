@@ -71,15 +71,16 @@ function walkProblems(name: string, walk: WalkedKeys, count: number | undefined)
   }
   if (twice.size > 0)
     problems.push(`${name}: ${twice.size} items read twice (${[...twice].slice(0, 5).join(", ")})`);
-  if (
-    !walk.capped &&
-    walk.problem === undefined &&
-    count !== undefined &&
-    walk.keys.length !== count
-  ) {
+  if (count !== undefined && countDisagrees(walk, count)) {
     problems.push(`${name}: ${walk.keys.length} items, X-Pagination-Count says ${count}`);
   }
   return problems;
+}
+
+/** A whole walk must read the count; one stopped early (the cap, an error) at most the count. */
+function countDisagrees(walk: WalkedKeys, count: number): boolean {
+  const whole = !walk.capped && walk.problem === undefined;
+  return whole ? walk.keys.length !== count : walk.keys.length > count;
 }
 
 function samePrefix(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -3,6 +3,8 @@
  * each legal way of keeping the convention fails no check, and each break fails exactly the checks
  * its rule belongs to.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { CheckOptions } from "../../../src/cli/check/check-context.js";
 import { runChecks } from "../../../src/cli/check/run-checks.js";
@@ -180,5 +182,33 @@ describe("problem-json on a server written by hand", () => {
       length,
       last?.slice(-TEXT.length),
     ]);
+  });
+});
+
+describe("a next link that never ends", () => {
+  it("fails walks when the walk reads more items than the count, though stopped at --max-pages", async () => {
+    const server = createServer((request, response) => {
+      const page = Number(new URL(request.url ?? "/", "http://h").searchParams.get("page") ?? 1);
+      response.writeHead(200, {
+        "Content-Type": "application/json",
+        Link: `</items/?page=${page + 1}>; rel="next"`,
+        "X-Pagination-PageSize": "1",
+        "X-Pagination-Count": "3",
+      });
+      response.end(JSON.stringify([{ id: page }]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const report = await runChecks(`${origin}/items/`, { ...options(origin), maxPages: 5 }, {});
+      const walks = report.checks.find((check) => check.name === "walks");
+      expect([report.kind, walks?.problems]).toStrictEqual([
+        "cursor",
+        ["by links: 5 items, X-Pagination-Count says 3"],
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
