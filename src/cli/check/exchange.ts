@@ -23,7 +23,15 @@ export interface Exchange {
 
 const pagination = headerNamePresets.xPagination;
 
-/** The pagination headers' names as an exchange keeps them (lower case, as fetch gives them). */
+/**
+ * The pagination headers' names as an exchange keeps them (lower case, as fetch gives them), from
+ * {@link headerNamePresets}.
+ *
+ * @example
+ * ```ts
+ * exchange.headers[PAGE_HEADERS.pageTotal]; // "3"
+ * ```
+ */
 export const PAGE_HEADERS = {
   link: pagination.link.toLowerCase(),
   count: pagination.count.toLowerCase(),

@@ -4,7 +4,7 @@
  */
 import { headerNamePresets } from "../../pagination/header-name-presets.js";
 import { readDigits } from "../../params/whole-number.js";
-import type { Exchange } from "./exchange.js";
+import { type Exchange, PAGE_HEADERS } from "./exchange.js";
 
 /** The values of the `X-Pagination-*` headers (each `undefined` when absent or not digits) and `Link`. */
 export interface PageFacts {
@@ -35,13 +35,13 @@ const names = headerNamePresets.xPagination;
  * ```
  */
 export function pageFacts(exchange: Exchange): PageFacts {
-  const header = (name: string) => exchange.headers[name.toLowerCase()];
+  const { headers } = exchange;
   return {
-    count: readDigits(header(names.count)),
-    page: readDigits(header(names.page)),
-    pageTotal: readDigits(header(names.pageTotal)),
-    pageSize: readDigits(header(names.pageSize)),
-    link: header(names.link),
+    count: readDigits(headers[PAGE_HEADERS.count]),
+    page: readDigits(headers[PAGE_HEADERS.page]),
+    pageTotal: readDigits(headers[PAGE_HEADERS.pageTotal]),
+    pageSize: readDigits(headers[PAGE_HEADERS.pageSize]),
+    link: headers[PAGE_HEADERS.link],
   };
 }
 

@@ -31,7 +31,14 @@ export interface ProbeLimits {
   readonly maxBodyBytes: number;
 }
 
-/** `check`'s limits: 30 s a request, 8 MiB a body (a page of 500 items of 16 KB each). */
+/**
+ * `check`'s limits: 30 s a request, 8 MiB a body (a page of 500 items of 16 KB each).
+ *
+ * @example
+ * ```ts
+ * createProbe(headers, fetch, { ...PROBE_LIMITS, timeoutMs: 5_000 });
+ * ```
+ */
 export const PROBE_LIMITS: ProbeLimits = { timeoutMs: 30_000, maxBodyBytes: 8 * 1024 * 1024 };
 
 /**
