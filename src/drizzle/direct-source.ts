@@ -2,6 +2,7 @@
 import { and, Column, is, SQL, sql } from "drizzle-orm";
 import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
 import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
+import { ownSelect } from "./own-select.js";
 
 /** The part of a select's configuration (Drizzle's public `query._.config`) pagewise reads. */
 interface SelectConfig {
@@ -29,9 +30,10 @@ interface Found {
  * time of one read through a subquery, whose every field is a proxy. Only for a select whose
  * rows a WHERE can filter as they are (no `groupBy`, `having`, `distinct`, `limit`, `offset` or
  * set operator) and whose every sort column is a column it selects, once, under its own name;
- * `undefined` for any other, which `subquerySource` serves.
+ * `undefined` for any other (and for a select `ownSelect` cannot copy), which `subquerySource`
+ * serves.
  *
- * @param query - makes a new select of the user's (each is changed in place, so one a select)
+ * @param query - makes the user's select (each page's select is a copy of one: `ownSelect`)
  * @param names - the output names of the sort columns
  * @example
  * ```ts
@@ -44,7 +46,7 @@ export function directSource(
 ): KeysetSource | undefined {
   let unused: DrizzleQuery | undefined = query();
   const config = configOf(unused);
-  if (config === undefined || !filterable(config)) return undefined;
+  if (config === undefined || !filterable(config) || ownSelect(unused) === undefined) return;
   const found = new Map<string, Found>();
   for (const name of names) {
     const field = fieldNamed(config.fields, name);
@@ -57,7 +59,7 @@ export function directSource(
     read: (name) => (decodesAsRead(at(name).column) ? reader(at(name).path) : undefined),
     raw: (name) => rawRead(at(name)),
     select: (extra, where, raw) => {
-      const select = unused ?? query();
+      const select = ownSelect(unused ?? query()) as DrizzleQuery;
       unused = undefined;
       const own = configOf(select) as SelectConfig;
       const read = [...raw].map(at);

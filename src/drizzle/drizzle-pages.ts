@@ -18,6 +18,7 @@ import {
   selectOf,
 } from "./drizzle-types.js";
 import { orderBy } from "./order-by.js";
+import { ownSelect } from "./own-select.js";
 import { querySource } from "./query-source.js";
 import { sortTerms } from "./sort-terms.js";
 
@@ -76,8 +77,9 @@ export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
 }
 
 /**
- * The user's query in the order: the query itself, `ORDER BY` its output columns' names (a
- * subquery around it costs Drizzle as much again to build); or, where a term is an expression
+ * The user's query in the order: a copy of the query (`ownSelect`), `ORDER BY` its output
+ * columns' names (a subquery around it costs Drizzle as much again to build); or, where a term is
+ * an expression
  * (`col IS NULL` on MariaDB, which reads a name in an expression as a table's column, never as
  * an output column), the query as a subquery ordered by its columns.
  */
@@ -88,9 +90,9 @@ function orderedQuery(
   order: readonly OrderTerm[],
 ): SelectChain {
   const name = (place: number) => (terms[place] as SortTerm).column;
-  if (order.every((term) => term.nullFlag === undefined)) {
-    const sorted = orderBy(order, (place) => sql`${sql.identifier(name(place))}`);
-    return (query as unknown as SelectChain).orderBy(...sorted);
+  const own = ownSelect(query) as SelectChain | undefined;
+  if (own !== undefined && order.every((term) => term.nullFlag === undefined)) {
+    return own.orderBy(...orderBy(order, (place) => sql`${sql.identifier(name(place))}`));
   }
   const source = querySource(query);
   const sorted = orderBy(order, (place) => source.column(name(place)));
