@@ -1,21 +1,13 @@
 import type { PathParams } from "../http/path-pattern.js";
-import { assertParamName, describeValue } from "../option-checks.js";
-import { defaults } from "../options.js";
-import { type CursorCodec, type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
+import type { CursorCodec, CursorValue } from "../pagination/cursor-token.js";
 import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
-import { keysetSql, sortColumns } from "../pagination/keyset.js";
+import { keysetSql } from "../pagination/keyset.js";
 import { type KeysetUnionStatement, keysetUnionSql } from "../pagination/keyset-union.js";
-import { type SortOption, sortSettings } from "../pagination/sort-option.js";
-import {
-  type KnownColumns,
-  type SortOrder,
-  type SortTerm,
-  sortOrder,
-} from "../pagination/sort-order.js";
+import type { SortOption } from "../pagination/sort-option.js";
+import type { KnownColumns, SortOrder, SortTerm } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import { carriedValues } from "./carried-values.js";
 import type { ResourceResponse } from "./contract.js";
 import type { CursorCount, HandlerContext, SortOf } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
