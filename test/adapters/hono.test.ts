@@ -57,6 +57,21 @@ describe("hono adapter", () => {
     expect(serve(context, async () => undefined)).toBeInstanceOf(kind);
   });
 
+  it.each([
+    [
+      "a synchronous",
+      () => {
+        throw new Error("bug");
+      },
+    ],
+    ["an asynchronous", async () => Promise.reject(new Error("bug"))],
+  ])("hands %s handler's bug to app.onError", async (_title, handler) => {
+    const buggy = new Hono().all("/p/", honoHandler(defineResource({ GET: list({ handler }) })));
+    buggy.onError((error, c) => c.text(`onError: ${error.message}`, 500));
+    const answer = await buggy.request("/p/");
+    expect([answer.status, await answer.text()]).toStrictEqual([500, "onError: bug"]);
+  });
+
   it("serves the routes' OpenAPI document, valid OpenAPI 3.1", async () => {
     const routes = [["/owners/:owner/", owned]] as const;
     const info = { title: "Owners", version: "1.0.0" };
