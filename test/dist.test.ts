@@ -17,6 +17,7 @@ const entries = [
   "express/index",
   "fastify/index",
   "fetch/index",
+  "hono/index",
   "cursor/index",
   "client/index",
   "drizzle/index",
@@ -59,6 +60,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ["expressErrorHandler", "expressHandler", "writeResponse"],
       ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
       ["fetchHandler", "fetchRouter", "toResponse"],
+      ["honoHandler", "honoNotFound", "honoOpenApi"],
       [
         "compareSortValues",
         "cursorCodec",

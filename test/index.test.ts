@@ -11,6 +11,7 @@ import * as drizzle from "../src/drizzle/index.js";
 import * as express from "../src/express/index.js";
 import * as fastify from "../src/fastify/index.js";
 import * as fetchEntry from "../src/fetch/index.js";
+import * as hono from "../src/hono/index.js";
 import * as pagewise from "../src/index.js";
 import * as kysely from "../src/kysely/index.js";
 import * as sql from "../src/sql/index.js";
@@ -22,6 +23,7 @@ const ENTRY_FILES = {
   "pagewise/express": "express/index.ts",
   "pagewise/fastify": "fastify/index.ts",
   "pagewise/fetch": "fetch/index.ts",
+  "pagewise/hono": "hono/index.ts",
   "pagewise/cursor": "cursor/index.ts",
   "pagewise/client": "client/index.ts",
   "pagewise/drizzle": "drizzle/index.ts",
@@ -81,6 +83,7 @@ describe("entry points", () => {
       ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
     ],
     ["pagewise/fetch", fetchEntry, ["fetchHandler", "fetchRouter", "toResponse"]],
+    ["pagewise/hono", hono, ["honoHandler", "honoNotFound", "honoOpenApi"]],
     [
       "pagewise/cursor",
       cursor,

@@ -40,7 +40,7 @@ const graph = importGraph();
 const layerOf = (file: string) =>
   file === "index.ts" ? "entry" : file.includes("/") ? file.slice(0, file.indexOf("/")) : "top";
 const CORE = ["top", "http", "pagination", "params", "sql"];
-const SERVER = ["resource", "openapi", "adapter", "express", "fastify", "fetch"];
+const SERVER = ["resource", "openapi", "adapter", "express", "fastify", "fetch", "hono"];
 
 /** Each layer and the layers it may import (besides itself). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
@@ -56,6 +56,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   express: [...CORE, "resource"],
   fastify: [...CORE, "resource", "openapi"],
   fetch: [...CORE, "resource"],
+  // Hono serves the fetch API: its adapter reads bodies and writes Responses as `fetch/` does.
+  hono: [...CORE, "resource", "openapi", "fetch"],
   cursor: CORE,
   client: CORE,
   // The command line is a shell over the client: it walks, it serves nothing.
@@ -86,11 +88,12 @@ describe("layers", () => {
   it.each([...graph.keys()].sort())("%s imports a framework only if it is its adapter", (file) => {
     const layer = layerOf(file);
     const frameworks = (graph.get(file)?.packages ?? []).filter((name) =>
-      /^(express|fastify|fastify-plugin|kysely|@hono\/|drizzle-orm|node:)/.test(name),
+      /^(express|fastify|fastify-plugin|kysely|hono|@hono\/|drizzle-orm|node:)/.test(name),
     );
     const own: Readonly<Record<string, RegExp>> = {
       express: /^(express|node:http)$/,
       fastify: /^(fastify|fastify-plugin)$/,
+      hono: /^hono$/,
       drizzle: /^drizzle-orm$/,
       kysely: /^kysely$/,
       cli: /^node:/,

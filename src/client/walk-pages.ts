@@ -1,6 +1,7 @@
 import { assertOption, assertParamName } from "../option-checks.js";
 import { defaults } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
+import { abortWith } from "./abort-with.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
 import { EDGE_CHECKS } from "./repair/page-edge.js";
@@ -66,9 +67,9 @@ async function* pagesOf<T>(
 ): AsyncGenerator<FetchedPage<T>, void, undefined> {
   // Ends every request still in flight when the walk ends early: an error, a `break`, an abort.
   const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const walk = prepareWalk(start, options, signal);
+  const untie = abortWith(stop, options.signal);
   try {
+    const walk = prepareWalk(start, options, stop.signal);
     const first = await walk.fetchPage<T>(walk.startUrl);
     walk.notePage(first);
     yield first;
@@ -80,6 +81,7 @@ async function* pagesOf<T>(
       ? walkConcurrently(walk, repair, first)
       : followNextLinks(walk, repair, first);
   } finally {
+    untie();
     stop.abort();
   }
 }

@@ -9,7 +9,6 @@ import type { ResourceMethod } from "./method-definition.js";
 import { rawParams } from "./method-input.js";
 import { problemResponse } from "./problem-response.js";
 import { assertRouteParams } from "./route-params.js";
-import { serveCursorList } from "./serve-cursor-list.js";
 import { serveJson } from "./serve-json.js";
 import { serveList } from "./serve-list.js";
 
@@ -119,7 +118,7 @@ function dispatch<N>(
       definition.kind === "list"
         ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
         : definition.kind === "cursor"
-          ? serveCursorList(resource, definition, request, method, raw as Record<string, unknown>)
+          ? definition.serve(resource as never, request as never, method, raw as never)
           : serveJson(resource, definition, request, method, raw),
     ),
   );

@@ -2,14 +2,14 @@
 export { type ApiKeyVerifier, apiKeyVerifier } from "./api-key.js";
 export type { ResourceRequest, ResourceResponse } from "./contract.js";
 export { type CorsOptions, type CorsRequest, corsHeaders } from "./cors-headers.js";
-export {
-  type CursorContext,
-  type CursorItems,
-  type CursorListDefinition,
-  type CursorListMethod,
-  type CursorQuery,
-  type CursorResult,
-  cursorList,
+export { cursorList } from "./cursor-list.js";
+export type {
+  CursorContext,
+  CursorItems,
+  CursorListDefinition,
+  CursorListMethod,
+  CursorQuery,
+  CursorResult,
 } from "./cursor-method.js";
 export { defineResource, type Resource, type ResourceMethods } from "./define-resource.js";
 export { frameworkError } from "./framework-error.js";

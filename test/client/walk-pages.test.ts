@@ -218,6 +218,25 @@ describe("walking a misbehaving server", () => {
     await expect(walking).rejects.toThrow("enough");
     expect(seen.length).toBe(2);
   });
+
+  it("stops at its AbortSignal where AbortSignal.any is missing (Node 20.0-20.2)", async () => {
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, "any");
+    Reflect.deleteProperty(AbortSignal, "any");
+    try {
+      const controller = new AbortController();
+      const seen: number[] = [];
+      const walking = (async () => {
+        for await (const page of walkPages(`${origin}/slow/`, { signal: controller.signal })) {
+          seen.push(page.items.length);
+          controller.abort(new Error("enough"));
+        }
+      })();
+      await expect(walking).rejects.toThrow("enough");
+      expect([seen.length, "any" in AbortSignal]).toStrictEqual([1, false]);
+    } finally {
+      if (any) Object.defineProperty(AbortSignal, "any", any);
+    }
+  });
 });
 
 /** A fetch that answers pages from a script: page n waits `delay(n)` ms and answers `status(n)`. */

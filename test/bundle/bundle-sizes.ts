@@ -1,0 +1,117 @@
+/**
+ * The bundle size budgets: each bundle built with esbuild (bundle, minify, ES module, the package's
+ * `sideEffects: false` honoured), measured minified and gzipped, with the source modules its
+ * metafile says it holds. `npx tsx test/bundle/bundle-sizes.ts` prints the table and exits 1 when
+ * a bundle is over its budget; `bundle-sizes.test.ts` checks the same in the test suite.
+ */
+import { gzipSync } from "node:zlib";
+import { build, type Platform } from "esbuild";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** `pagewise` and its subpaths, as a bundler resolves them: here, to the sources. */
+const ALIAS = Object.fromEntries(
+  ["", "/fetch", "/cursor", "/client", "/adapter"].map((sub) => [
+    `pagewise${sub}`,
+    `${ROOT}src${sub || ""}/index.ts`,
+  ]),
+);
+
+/** A bundle, its platform, and its budget in bytes minified and gzipped. */
+export interface Budget {
+  readonly name: string;
+  readonly entry: string;
+  readonly platform: Platform;
+  readonly minified: number;
+  readonly gzipped: number;
+}
+
+/** Every bundle with its budget: about 5% over its size when the budget was set. */
+export const BUDGETS: readonly Budget[] = [
+  {
+    name: "worker, page mode",
+    entry: "test/bundle/page-worker.ts",
+    platform: "neutral",
+    minified: 49_000,
+    gzipped: 17_700,
+  },
+  {
+    name: "worker, cursor mode",
+    entry: "test/bundle/cursor-worker.ts",
+    platform: "neutral",
+    minified: 70_000,
+    gzipped: 25_700,
+  },
+  {
+    name: "worker, zod/mini filter",
+    entry: "test/bundle/zod-mini-worker.ts",
+    platform: "neutral",
+    minified: 63_500,
+    gzipped: 22_400,
+  },
+  {
+    name: "pagewise/browser",
+    entry: "src/client/index.ts",
+    platform: "browser",
+    minified: 28_700,
+    gzipped: 11_000,
+  },
+];
+
+/** A bundle as measured: its code, sizes and the source modules in it. */
+export interface Measured {
+  readonly code: Uint8Array;
+  readonly minified: number;
+  readonly gzipped: number;
+  readonly modules: readonly string[];
+}
+
+/**
+ * Bundles and measures one entry.
+ *
+ * @param entry - the entry file, relative to the repository
+ * @param platform - esbuild's platform: `neutral` for a Worker, `browser` for a page
+ * @returns the minified code, its size minified and gzipped, and its modules (from the metafile)
+ * @example
+ * ```ts
+ * const { gzipped } = await measure("test/bundle/page-worker.ts", "neutral");
+ * ```
+ */
+export async function measure(entry: string, platform: Platform): Promise<Measured> {
+  const result = await build({
+    entryPoints: [`${ROOT}${entry}`],
+    absWorkingDir: ROOT,
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform,
+    mainFields: ["module", "main"],
+    alias: ALIAS,
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+  });
+  const [output] = result.outputFiles;
+  const code = output?.contents ?? new Uint8Array();
+  const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
+  const modules = Object.entries(inputs)
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([path]) => path);
+  return { code, minified: code.byteLength, gzipped: gzipSync(code).byteLength, modules };
+}
+
+/** One line of the table: name, sizes and budgets in KB. */
+export function sizeLine(budget: Budget, measured: Measured): string {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+  return `${budget.name.padEnd(24)} ${kb(measured.minified).padStart(9)} of ${kb(budget.minified).padStart(9)} minified, ${kb(measured.gzipped).padStart(8)} of ${kb(budget.gzipped).padStart(8)} gzip`;
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  let over = false;
+  for (const budget of BUDGETS) {
+    const measured = await measure(budget.entry, budget.platform);
+    over ||= measured.minified > budget.minified || measured.gzipped > budget.gzipped;
+    console.log(sizeLine(budget, measured));
+  }
+  process.exitCode = over ? 1 : 0;
+}
