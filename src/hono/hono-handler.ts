@@ -22,7 +22,7 @@ import { andThen } from "../resource/maybe-async.js";
  * import { Hono } from "hono";
  * import { honoHandler } from "pagewise/hono";
  * const app = new Hono({ strict: false });
- * app.all("/package/:owner/:repo/packages/", honoHandler(packages));
+ * app.all("/package/:owner/:repo/packages", honoHandler(packages)); // strict: false, no trailing slash
  * export default app; // Workers, Bun and Deno serve `app.fetch`
  * ```
  */
