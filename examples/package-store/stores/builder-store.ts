@@ -101,6 +101,7 @@ export class BuilderStore implements PackageStore {
     }));
     return afterDeadlocks(() =>
       this.#db.transaction().execute(async (trx) => {
+        await this.#lockCounts(trx, owner, repo);
         const { insertId } = await trx
           .insertInto("packages")
           .values(values)
@@ -117,6 +118,21 @@ export class BuilderStore implements PackageStore {
           .execute();
         return this.#present(rows);
       }),
+    );
+  }
+
+  /**
+   * MariaDB: the repository's counter rows, locked in status order before the insert whose row
+   * triggers update them row by row. Two bulk creates of mixed statuses then take them in the same
+   * order, where each could otherwise hold a row the other waits for (a deadlock every few
+   * creates under 50 concurrent clients, more than `afterDeadlocks` could run again). A status's
+   * first counter row is still the triggers' to insert, a deadlock `afterDeadlocks` runs again.
+   * SQLite takes one writer at a time.
+   */
+  async #lockCounts(trx: Kysely<PackageTables>, owner: string, repo: string): Promise<void> {
+    if (this.#client.dialect !== "mysql") return;
+    await sql`SELECT 1 FROM ${sql.table(this.#counter.name)} WHERE owner = ${owner} AND repo = ${repo} ORDER BY status FOR UPDATE`.execute(
+      trx,
     );
   }
 
