@@ -20,8 +20,14 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // test/browser: npm run test:browser; test/postgres and test/mariadb: npm run test:postgres and
-    // npm run test:mariadb (a server of their own).
-    exclude: ["test/browser/**", "test/postgres/**", "test/mariadb/**", "**/node_modules/**"],
+    // npm run test:mariadb (a server of their own); test/runtimes: npm run test:runtimes.
+    exclude: [
+      "test/browser/**",
+      "test/postgres/**",
+      "test/mariadb/**",
+      "test/runtimes/**",
+      "**/node_modules/**",
+    ],
     // A bound on a hang, not a speed goal (those live in npm run bench): an embedded PostgreSQL
     // starting on a shared, loaded 2-core machine took over vitest's default 5 s in CI.
     testTimeout: 30_000,

@@ -1,9 +1,8 @@
 /**
  * Starts the suite's routes on each adapter and framework version, on 127.0.0.1 with an ephemeral
  * port, set up as docs/adapters.md tells: Express with `expressErrorHandler`, Fastify with
- * `fastifyErrorHandler` as its `frameworkErrors`, Hono with `strict: false` (routes without a
- * trailing slash) and `honoNotFound`,
- * each framework's other defaults kept.
+ * `fastifyErrorHandler` as its `frameworkErrors`, Hono as hono-app.ts sets it up, each framework's
+ * other defaults kept.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,12 +11,11 @@ import express5 from "express";
 import express4 from "express4";
 import fastify5 from "fastify";
 import fastify4 from "fastify4";
-import { Hono } from "hono";
 import { expressErrorHandler, expressHandler } from "../../src/express/index.js";
 import { fastifyErrorHandler, fastifyPagewise } from "../../src/fastify/index.js";
 import { fetchRouter } from "../../src/fetch/index.js";
-import { honoHandler, honoNotFound } from "../../src/hono/index.js";
 import type { Resource } from "../../src/index.js";
+import { honoApp } from "./hono-app.js";
 
 /** A running server: its origin and how to stop it. */
 export interface Running {
@@ -56,15 +54,6 @@ async function fastifyApp(
   return { origin: address.replace("localhost", "127.0.0.1"), close: () => app.close() };
 }
 
-function honoApp(routes: Routes): Promise<Running> {
-  // `strict: false` drops a request path's trailing slash: routes are written without theirs.
-  const app = new Hono({ strict: false });
-  for (const [path, resource] of routes)
-    app.all(path.replace(/(.)\/$/, "$1"), honoHandler(resource));
-  app.notFound(honoNotFound);
-  return listen(createAdaptorServer({ fetch: app.fetch }) as Server);
-}
-
 /** Every adapter × framework version the suite runs against. */
 export const adapters: Readonly<Record<string, (routes: Routes) => Promise<Running>>> = {
   "express 4": (routes) => expressApp(express4 as unknown as typeof express5, routes),
@@ -74,5 +63,5 @@ export const adapters: Readonly<Record<string, (routes: Routes) => Promise<Runni
   "fastify 5": (routes) =>
     fastifyApp(fastify5, routes, { routerOptions: { ignoreTrailingSlash: true } }),
   fetch: (routes) => listen(createAdaptorServer({ fetch: fetchRouter(routes) }) as Server),
-  hono: honoApp,
+  hono: (routes) => listen(createAdaptorServer({ fetch: honoApp(routes).fetch }) as Server),
 };

@@ -1,0 +1,64 @@
+/**
+ * The runtime matrix (npm run test:runtimes): on each runtime of test/runtimes/package.json, the
+ * behaviour suite's routes served through the fetch adapter and through pagewise/hono (the suite
+ * run against each over HTTP), and pagewise's client walking the fetch adapter's server from
+ * inside the runtime (self-test.ts). pagewise comes from dist/, as users get it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { behaviourSuite, inOrder } from "../adapters/behaviour-suite.js";
+import { dataset, WALK_ROWS } from "../adapters/resources.js";
+import { bundleRuntimes } from "./bundle.js";
+import { type AppName, RUNTIMES } from "./runtimes.js";
+import { SELF_WALKS, type SelfTestReport } from "./self-test.js";
+import { type RuntimeProcess, startRuntime } from "./start-runtime.js";
+
+const bundles = bundleRuntimes();
+const ids = (rows: readonly { id: number }[]) => rows.map((row) => row.id);
+
+/** What each self-test walk must read: every row once, in the list's order. */
+const EXPECTED: Readonly<Record<(typeof SELF_WALKS)[number][0], number[]>> = {
+  counted: ids(dataset(350)),
+  "counted, 4 at once": ids(dataset(350)),
+  countless: ids(dataset(WALK_ROWS)),
+  capped: ids(dataset(WALK_ROWS)),
+  estimated: ids(dataset(WALK_ROWS)),
+  cursor: ids(dataset(WALK_ROWS)),
+  "cursor sorted by -status": ids(inOrder("-status")),
+};
+
+describe.each(RUNTIMES)("$name", (runtime) => {
+  let running: RuntimeProcess;
+  beforeAll(async () => {
+    running = await startRuntime(runtime, await bundles);
+  });
+  afterAll(() => running?.close());
+  /** A Worker of the running runtime, as the behaviour suite starts a server (the runtime closes). */
+  const served = (name: AppName) => async () => ({
+    origin: running.origins[name],
+    close: async () => undefined,
+  });
+
+  describe("the fetch adapter: the behaviour suite", () => behaviourSuite(served("fetch")));
+  describe("pagewise/hono: the behaviour suite", () => behaviourSuite(served("hono")));
+
+  it("serves each Worker on its own port: only the fetch adapter's has the self-test", async () => {
+    const status = async (name: AppName) =>
+      (await fetch(`${running.origins[name]}/__self-test/`, { method: "HEAD" })).status;
+    expect([await status("fetch"), await status("hono")]).toStrictEqual([200, 404]);
+  });
+
+  describe("the client inside it", () => {
+    let report: SelfTestReport;
+    beforeAll(async () => {
+      report = await (await fetch(`${running.origins.fetch}/__self-test/`)).json();
+    });
+
+    it.each(SELF_WALKS.map(([name]) => name))("walks %s: every row once, in order", (name) => {
+      expect(report.walks[name]).toStrictEqual(EXPECTED[name]);
+    });
+
+    it("stops a walk when the caller's signal aborts: two pages, then an AbortError", () => {
+      expect(report.stopped).toStrictEqual({ pages: 2, error: "AbortError" });
+    });
+  });
+});
