@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { behaviourSuite, inOrder } from "../adapters/behaviour-suite.js";
-import { dataset, WALK_ROWS } from "../adapters/resources.js";
+import { dataset, routes, WALK_ROWS, walkRoutes } from "../adapters/resources.js";
+import { adapters, type Running } from "../adapters/servers.js";
+import { call } from "../support/http-call.js";
 import { bundleRuntimes } from "./bundle.js";
 import { type AppName, RUNTIMES } from "./runtimes.js";
 import { SELF_WALKS, type SelfTestReport } from "./self-test.js";
@@ -25,6 +27,19 @@ const EXPECTED: Readonly<Record<(typeof SELF_WALKS)[number][0], number[]>> = {
   cursor: ids(dataset(WALK_ROWS)),
   "cursor sorted by -status": ids(inOrder("-status")),
 };
+
+/** Node's own fetch adapter (in this process) on the same routes: the tokens' reference. */
+let node: Running;
+beforeAll(async () => {
+  node = await (adapters.fetch as (r: typeof routes) => Promise<Running>)([
+    ...routes,
+    ...walkRoutes,
+  ]);
+});
+afterAll(() => node.close());
+
+/** A cursor list's first page, then the page its next link leads to. */
+const CURSOR_PATHS = ["/walk/cursor/?page_size=7", "/sorted/cursor/?sort=-status&page_size=3"];
 
 describe.each(RUNTIMES)("$name", (runtime) => {
   let running: RuntimeProcess;
@@ -46,6 +61,19 @@ describe.each(RUNTIMES)("$name", (runtime) => {
       (await fetch(`${running.origins[name]}/__self-test/`, { method: "HEAD" })).status;
     expect([await status("fetch"), await status("hono")]).toStrictEqual([200, 404]);
   });
+
+  it.each(CURSOR_PATHS)(
+    "signs the same cursor tokens as Node, and takes Node's: %s and its next page",
+    async (path) => {
+      const here = await call(running.origins.fetch, { path });
+      const next = /<([^>]*)>; rel="next"/.exec(String(here.headers.link))?.[1] ?? "";
+      const pages = [here, await call(running.origins.fetch, { path: next })];
+      expect(pages).toStrictEqual([
+        await call(node.origin, { path }),
+        await call(node.origin, { path: next }),
+      ]);
+    },
+  );
 
   describe("the client inside it", () => {
     let report: SelfTestReport;
