@@ -4,6 +4,7 @@
  * run against each over HTTP), and pagewise's client walking the fetch adapter's server from
  * inside the runtime (self-test.ts). pagewise comes from dist/, as users get it.
  */
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { behaviourSuite, inOrder } from "../adapters/behaviour-suite.js";
 import { dataset, routes, WALK_ROWS, walkRoutes } from "../adapters/resources.js";
@@ -36,7 +37,10 @@ beforeAll(async () => {
     ...walkRoutes,
   ]);
 });
-afterAll(() => node.close());
+afterAll(async () => {
+  await node.close();
+  rmSync(await bundles, { recursive: true, force: true });
+});
 
 /** A cursor list's first page, then the page its next link leads to. */
 const CURSOR_PATHS = ["/walk/cursor/?page_size=7", "/sorted/cursor/?sort=-status&page_size=3"];
