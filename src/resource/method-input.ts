@@ -47,7 +47,8 @@ export function withoutParams(
 
 /**
  * What a handler receives: the validated parameters, the path parameters, the method (GET for
- * HEAD), the framework's request, and the version asked for when the resource serves versions.
+ * HEAD), the framework's request, the version asked for when the resource serves versions, and
+ * the request's signal.
  * The version parameter is read (the query for GET, a JSON body object's member otherwise; a
  * `body: 'json'` method's body is a document, not parameters, so there only `Accept` names it)
  * and taken out before validation: like the page parameters, it is never a filter.
@@ -81,5 +82,7 @@ export function handlerContext<N>(
     method: method === "HEAD" ? "GET" : method,
     request: request.native,
     version: chosen,
+    // serveResource always hands one on: the adapter's, or its own.
+    signal: request.signal as AbortSignal,
   };
 }

@@ -19,9 +19,10 @@ import { fetchRouter } from "../../src/fetch/index.js";
 import { honoHandler, honoNotFound } from "../../src/hono/index.js";
 import type { Resource } from "../../src/index.js";
 
-/** A running server: its origin and how to stop it. */
+/** A running server: its origin, its `node:http` server (to watch its responses) and how to stop it. */
 export interface Running {
   readonly origin: string;
+  readonly server: Server;
   readonly close: () => Promise<void>;
 }
 
@@ -32,6 +33,7 @@ async function listen(server: Server): Promise<Running> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    server,
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }
@@ -53,7 +55,11 @@ async function fastifyApp(
   await app.register(fastifyPagewise);
   for (const [path, resource] of routes) app.pagewise(path, resource);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { origin: address.replace("localhost", "127.0.0.1"), close: () => app.close() };
+  return {
+    origin: address.replace("localhost", "127.0.0.1"),
+    server: app.server as unknown as Server, // an HTTP/1 server: no http2 option given
+    close: () => app.close(),
+  };
 }
 
 function honoApp(routes: Routes): Promise<Running> {

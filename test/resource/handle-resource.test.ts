@@ -25,6 +25,7 @@ describe("handleResource", () => {
       method: "GET",
       request: "native-request",
       pageParams: { page: 2, pageSize: 1 },
+      signal: expect.any(AbortSignal),
     });
   });
 
