@@ -14,7 +14,7 @@ import { frameworkError } from "../resource/framework-error.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { isThenable, type MaybePromise } from "../resource/maybe-async.js";
 import { nodeHeader, readNodeBody } from "../resource/node-body.js";
-import { nodeClientSignal } from "../resource/node-signal.js";
+import { clientGone, nodeClientSignal } from "../resource/node-signal.js";
 import { problemResponse } from "../resource/problem-response.js";
 
 /**
@@ -48,7 +48,9 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
           req.readableEnded ? req.body : readNodeBody(req, req.headers["content-length"], maxBytes),
         pathParams: req.params as Record<string, string>,
         native: req,
-        signal,
+        get signal() {
+          return signal();
+        },
       });
     } catch (bug) {
       return next(bug);
@@ -56,8 +58,8 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
     if (!isThenable(response)) return writeResponse(res, response);
     // A client gone has no answer to read: nothing is written to its closed connection.
     Promise.resolve(response).then(
-      (value) => signal.aborted || writeResponse(res, value),
-      (error: unknown) => signal.aborted || next(error),
+      (value) => clientGone(res) || writeResponse(res, value),
+      (error: unknown) => clientGone(res) || next(error),
     );
   };
 }

@@ -23,7 +23,7 @@ import { frameworkError } from "../resource/framework-error.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { andThen } from "../resource/maybe-async.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../resource/node-body.js";
-import { nodeClientSignal } from "../resource/node-signal.js";
+import { clientGone, nodeClientSignal } from "../resource/node-signal.js";
 import { problemResponse } from "../resource/problem-response.js";
 import type { ResourceOptions } from "../resource/resource-options.js";
 import { fastifyRouteSchema } from "./route-schema.js";
@@ -138,11 +138,13 @@ function respond(
     readBody,
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,
-    signal,
+    get signal() {
+      return signal();
+    },
   });
   // A client gone has no answer to read: the reply is hijacked, so Fastify writes nothing.
   return andThen(response, (value) =>
-    signal.aborted ? reply.hijack() : sendResponse(reply, value),
+    clientGone(reply.raw) ? reply.hijack() : sendResponse(reply, value),
   );
 }
 

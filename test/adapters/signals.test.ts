@@ -17,15 +17,18 @@ interface Seen {
   readonly aborted: Deferred<{ aborted: boolean; reason: unknown }>;
   readonly release: Deferred<undefined>;
   readonly returned: Deferred<undefined>;
+  /** A response of the server closed: the client's socket is gone, as the server sees it. */
+  readonly closed: Deferred<undefined>;
 }
 
-let seen: Seen;
 const fresh = (): Seen => ({
   started: deferred(),
   aborted: deferred(),
   release: deferred(),
   returned: deferred(),
+  closed: deferred(),
 });
+let seen = fresh();
 
 /**
  * A list whose handler reports its start and its signal's abort, then waits until the test
@@ -49,8 +52,21 @@ const waiting = (options = {}) =>
     options,
   ) as Resource;
 
+/** A list whose handler looks at its signal only once the test lets it go. */
+const lateReader = defineResource({
+  GET: list({
+    handler: async ({ signal }) => {
+      seen.started.resolve(undefined);
+      await seen.release.promise;
+      seen.aborted.resolve({ aborted: signal.aborted, reason: signal.reason });
+      return [];
+    },
+  }),
+}) as Resource;
+
 const routes = [
   ["/waiting/", waiting()],
+  ["/late-reader/", lateReader],
   ["/deadline/", waiting({ deadline: 40 })],
   ["/deadline-custom/", waiting({ deadline: { ms: 40, retryAfter: 7 } })],
 ] as const;
@@ -62,6 +78,7 @@ function watchResponses(running: Running) {
     let closed = false;
     res.once("close", () => {
       closed = true;
+      seen.closed.resolve(undefined);
     });
     res.on("error", (error) => late.push(`error: ${error.message}`));
     for (const name of ["writeHead", "write", "end"] as const) {
@@ -115,6 +132,18 @@ describe.each(Object.keys(adapters))("%s: the handler's signal", (name) => {
     await seen.returned.promise;
     await settled();
     expect(late).toStrictEqual(writesAfterClose[name]);
+  });
+
+  it("a handler that looks at its signal only after its client left finds it aborted", async () => {
+    seen = fresh();
+    const client = httpRequest(`${server.origin}/late-reader/`);
+    client.on("error", () => undefined);
+    client.end();
+    await seen.started.promise;
+    client.destroy();
+    await seen.closed.promise;
+    seen.release.resolve(undefined);
+    expect((await seen.aborted.promise).aborted).toBe(true);
   });
 
   it.each([
