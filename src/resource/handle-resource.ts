@@ -59,11 +59,9 @@ export function serveResource<N>(
 ): MaybePromise<ResourceResponse> {
   const method = request.method.toUpperCase();
   const { deadline } = resource.settings;
-  // The handler's signal: the adapter's own when no deadline is raced; else one the pipeline can abort.
-  const own =
-    deadline === undefined && request.signal !== undefined
-      ? undefined
-      : handlerSignal(request.signal);
+  // With a deadline, the handler's signal is one the pipeline can abort, following the adapter's;
+  // without, the adapter's own, read only if the handler asks.
+  const own = deadline === undefined ? undefined : handlerSignal(request.signal);
   const served = own === undefined ? request : { ...request, signal: own.signal };
   let response: MaybePromise<ResourceResponse>;
   try {

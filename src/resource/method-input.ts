@@ -76,13 +76,18 @@ export function handlerContext<N>(
     );
     if (given) params = withoutParams(record, [version.param]);
   }
+  let signal: AbortSignal | undefined;
   return {
     params: (definition.schema ? validateParams(definition.schema, params) : params) as never,
     path: request.pathParams ?? {},
     method: method === "HEAD" ? "GET" : method,
     request: request.native,
     version: chosen,
-    // serveResource always hands one on: the adapter's, or its own.
-    signal: request.signal as AbortSignal,
+    // Read when a handler asks (most never do): the Node adapters make their signal only then.
+    // Without one, a signal nothing aborts.
+    get signal(): AbortSignal {
+      signal ??= request.signal ?? new AbortController().signal;
+      return signal;
+    },
   };
 }
