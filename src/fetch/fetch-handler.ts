@@ -38,7 +38,10 @@ export function fetchHandler(resource: Resource<Request>): FetchHandler {
         readBody: (maxBytes) => readFetchBody(request, maxBytes),
         ...(pathParams ? { pathParams } : {}),
         native: request,
-        signal: request.signal,
+        // Read only if the handler asks: @hono/node-server makes its controller then.
+        get signal() {
+          return request.signal;
+        },
       });
       return isThenable(response)
         ? Promise.resolve(response).then(toResponse)

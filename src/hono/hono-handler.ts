@@ -38,7 +38,10 @@ export function honoHandler<E extends Env = any>(resource: Resource<Context<E>>)
       readBody: (maxBytes) => readFetchBody(request, maxBytes),
       pathParams: c.req.param() as Record<string, string>,
       native: c,
-      signal: request.signal,
+      // Read only if the handler asks: @hono/node-server makes its controller then.
+      get signal() {
+        return request.signal;
+      },
     });
     return andThen(response, toResponse);
   };
