@@ -40,6 +40,7 @@ export const PROBLEM_STATUS = Object.freeze({
   unauthorized: 401,
   method_not_allowed: 405,
   service_unavailable: 503,
+  deadline_exceeded: 503,
   invalid_cursor: 400,
   cursor_query_mismatch: 400,
   cursor_too_large: 400,
@@ -323,6 +324,26 @@ export function serviceUnavailable(detail: string, retryAfterSeconds?: number): 
   const headers =
     retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
   return new PagewiseError("service_unavailable", detail, {}, headers);
+}
+
+/**
+ * 503 `deadline_exceeded`: the resource's `deadline` passed before its handler answered. The
+ * handler's `signal` is aborted with this error as its reason, and its late result is dropped.
+ * `Retry-After` is sent for a GET (or HEAD), where nothing was changed; not for a write, whose
+ * handler may still finish its change.
+ *
+ * @param ms - the deadline, in milliseconds, named in the detail
+ * @param retryAfterSeconds - the `Retry-After` to send; none when absent
+ * @example
+ * ```ts
+ * deadlineExceeded(5000, 1).problem.detail; // "No answer within the deadline of 5000 ms; try again later."
+ * ```
+ */
+export function deadlineExceeded(ms: number, retryAfterSeconds?: number): PagewiseError {
+  const headers =
+    retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) };
+  const detail = `No answer within the deadline of ${ms} ms; try again later.`;
+  return new PagewiseError("deadline_exceeded", detail, {}, headers);
 }
 
 /** 400 `invalid_cursor`: a cursor that is not one this server signed (junk, tampered, another secret). */

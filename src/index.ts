@@ -102,6 +102,7 @@ export {
   type CursorQuery,
   type CursorResult,
   cursorList,
+  type DeadlineOption,
   defineResource,
   type HandlerContext,
   type JsonMethod,

@@ -76,6 +76,8 @@ export const defaults = Object.freeze({
   queryOnBodyMethods: "reject" as QueryOnBodyMethods,
   /** Largest request body read: 1 MiB. */
   maxBodyBytes: 1024 * 1024,
+  /** The `Retry-After` of a GET's 503 when a resource's `deadline` passes: 1 second. */
+  deadlineRetryAfter: 1,
   /** Name of the API version parameter: `version` (Cloudsmith's; the spec names none, section 9). */
   versionParam: "version",
   /** Name of the parameter holding the cursor of the page after: `after`. */

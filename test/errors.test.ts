@@ -18,6 +18,7 @@ describe("PagewiseError", () => {
     ["method_not_allowed", 405, "Method Not Allowed"],
     ["unsupported_media_type", 415, "Unsupported Media Type"],
     ["service_unavailable", 503, "Service Unavailable"],
+    ["deadline_exceeded", 503, "Service Unavailable"],
   ])("code %s answers its one status, %i, titled %j", (code, status, title) => {
     const error = new PagewiseError(code, "detail");
     expect([error.status, error.problem.status, error.problem.title]).toStrictEqual([

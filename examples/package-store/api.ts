@@ -49,6 +49,11 @@ export interface ApiOptions {
    * @default DEFAULT_COUNT_CAP (10,000)
    */
   readonly countCap?: number | undefined;
+  /**
+   * The milliseconds each request has (pagewise's `deadline`): past them, the 503 problem, with
+   * `Retry-After` on a GET, and the handler's signal aborted. 0 or none: no deadline.
+   */
+  readonly deadlineMs?: number | undefined;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -102,6 +107,7 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
     apiKey: apiKeyVerifier(options.apiKey),
     cors: true,
     ...(options.publicUrl ? { baseUrl: options.publicUrl } : {}),
+    ...(options.deadlineMs ? { deadline: options.deadlineMs } : {}),
     // The API's version, Cloudsmith's way: `?version=v1` (a body member for DELETE) or
     // `Accept: application/json; version=v1`; none is v1. `version` names the API's version, so
     // a filter by a package's version, if one is added, takes another name (`package_version`).
@@ -119,11 +125,11 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           response: packageRow,
           problems,
         },
-        handler: ({ params, path, pageParams, sort }) =>
+        handler: ({ params, path, pageParams, sort, signal }) =>
           // An empty query filters nothing: the list, with its exact O(1) count.
           params.query === undefined || params.query === ""
-            ? listOf(store, path, pageParams, sort, params.status)
-            : searchOf(store, path, { status: params.status, query: params.query }, sort, countCap),
+            ? listOf(store, { path, signal }, pageParams, sort, params.status)
+            : searchOf(store, { path, signal }, { ...params, query: params.query }, sort, countCap),
       }),
       POST: json({
         body: "json",
@@ -137,9 +143,10 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           noContent: false, // always an answer: never 204
           problems,
         },
-        handler: async ({ params, path }) => {
+        handler: async ({ params, path, signal }) => {
           const { owner, repo } = repositoryOf(path);
-          const created = await store.create(owner, repo, [params].flat() as NewPackage[]);
+          const inputs = [params].flat() as NewPackage[];
+          const created = await store.create(owner, repo, inputs, signal);
           return Array.isArray(params) ? created : created[0];
         },
       }),
@@ -153,9 +160,9 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           noContent: false, // always an answer: never 204
           problems,
         },
-        handler: async ({ params, path }) => {
+        handler: async ({ params, path, signal }) => {
           const { owner, repo } = repositoryOf(path);
-          return { deleted: await store.deleteByStatus(owner, repo, params.status) };
+          return { deleted: await store.deleteByStatus(owner, repo, params.status, signal) };
         },
       }),
     },
@@ -172,7 +179,8 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           response: packageRow,
           problems,
         },
-        handler: ({ path, pageParams, sort }) => listOf(store, path, pageParams, sort),
+        handler: ({ path, pageParams, sort, signal }) =>
+          listOf(store, { path, signal }, pageParams, sort),
       }),
     },
     shared,
@@ -191,9 +199,10 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
           response: packageRow,
           problems,
         },
-        handler: async ({ params, path, cursor, sort }) => {
+        handler: async ({ params, path, cursor, sort, signal }) => {
           const { owner, repo } = repositoryOf(path);
-          const { count, rows } = await store.keyset(owner, repo, params.status, cursor, sort);
+          const { status } = params;
+          const { count, rows } = await store.keyset(owner, repo, status, cursor, sort, signal);
           return { count, items: rows };
         },
       }),
@@ -230,6 +239,12 @@ export function packageDocument(
   });
 }
 
+/** What a list's store call needs of its request: the path, and the signal the store is handed. */
+interface Request {
+  readonly path: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+}
+
 /**
  * The requested page and its count, read together (one query on a database: the count from the
  * counter table, O(1), always agrees with the rows). pagewise trims the rows to the page the count
@@ -237,27 +252,27 @@ export function packageDocument(
  */
 async function listOf(
   store: PackageStore,
-  path: Readonly<Record<string, string>>,
+  { path, signal }: Request,
   { page, pageSize }: PageParams,
   order: PackageOrder,
   status?: Status,
 ) {
   const { owner, repo } = repositoryOf(path);
   const offset = (page - 1) * pageSize;
-  const { count, rows } = await store.list(owner, repo, status, offset, pageSize, order);
+  const { count, rows } = await store.list(owner, repo, status, offset, pageSize, order, signal);
   return { count, items: rows };
 }
 
 /** A search's page, from the store: counted up to the cap, or exactly with a cap of 0. */
 function searchOf(
   store: PackageStore,
-  path: Readonly<Record<string, string>>,
+  { path, signal }: Request,
   filter: SearchFilter,
   order: PackageOrder,
   cap: number,
 ): ListResult<Package> {
   const { owner, repo } = repositoryOf(path);
-  return store.searchPage(owner, repo, filter, order, cap);
+  return store.searchPage(owner, repo, filter, order, cap, signal);
 }
 
 /** Owner and repository from the path, checked: NUL or an empty segment is a 400 problem. */

@@ -14,6 +14,7 @@ import { frameworkError } from "../resource/framework-error.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { isThenable, type MaybePromise } from "../resource/maybe-async.js";
 import { nodeHeader, readNodeBody } from "../resource/node-body.js";
+import { clientGone, nodeClientSignal } from "../resource/node-signal.js";
 import { problemResponse } from "../resource/problem-response.js";
 
 /**
@@ -23,7 +24,8 @@ import { problemResponse } from "../resource/problem-response.js";
  * Bodies: without a body parser, pagewise reads the raw body itself (up to `maxBodyBytes`); when
  * `express.json()` (or `express.text()`/`express.raw()`) already read it, pagewise uses `req.body`.
  * Link URLs come from `req.originalUrl`. Errors that are not pagewise's (a bug in a handler) go to
- * `next(error)`.
+ * `next(error)`. The handler's `signal` is aborted when the response closes before its answer (the
+ * client went away); then nothing is written, and a handler's error is dropped with the answer.
  *
  * @param resource - from `defineResource`
  * @returns an Express request handler
@@ -35,6 +37,7 @@ import { problemResponse } from "../resource/problem-response.js";
  */
 export function expressHandler(resource: Resource<Request>): RequestHandler {
   return (req, res, next) => {
+    const signal = nodeClientSignal(res);
     let response: MaybePromise<ResourceResponse>;
     try {
       response = serveResource(resource, {
@@ -45,12 +48,19 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
           req.readableEnded ? req.body : readNodeBody(req, req.headers["content-length"], maxBytes),
         pathParams: req.params as Record<string, string>,
         native: req,
+        get signal() {
+          return signal();
+        },
       });
     } catch (bug) {
       return next(bug);
     }
     if (!isThenable(response)) return writeResponse(res, response);
-    Promise.resolve(response).then((value) => writeResponse(res, value), next);
+    // A client gone has no answer to read: nothing is written to its closed connection.
+    Promise.resolve(response).then(
+      (value) => clientGone(res) || writeResponse(res, value),
+      (error: unknown) => clientGone(res) || next(error),
+    );
   };
 }
 

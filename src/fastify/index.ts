@@ -23,6 +23,7 @@ import { frameworkError } from "../resource/framework-error.js";
 import { serveResource } from "../resource/handle-resource.js";
 import { andThen } from "../resource/maybe-async.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../resource/node-body.js";
+import { clientGone, nodeClientSignal } from "../resource/node-signal.js";
 import { problemResponse } from "../resource/problem-response.js";
 import type { ResourceOptions } from "../resource/resource-options.js";
 import { fastifyRouteSchema } from "./route-schema.js";
@@ -129,6 +130,7 @@ function respond(
   reply: FastifyReply,
   readBody: BodyReader,
 ) {
+  const signal = nodeClientSignal(reply.raw);
   const response = serveResource(resource, {
     method: request.method,
     url: request.url,
@@ -136,8 +138,14 @@ function respond(
     readBody,
     pathParams: (request.params ?? {}) as Record<string, string>,
     native: request,
+    get signal() {
+      return signal();
+    },
   });
-  return andThen(response, (value) => sendResponse(reply, value));
+  // A client gone has no answer to read: the reply is hijacked, so Fastify writes nothing.
+  return andThen(response, (value) =>
+    clientGone(reply.raw) ? reply.hijack() : sendResponse(reply, value),
+  );
 }
 
 /**

@@ -14,7 +14,9 @@ export type FetchHandler = (
 ) => Response | Promise<Response>;
 
 /**
- * A fetch handler serving a resource: every method, OPTIONS and 405 included.
+ * A fetch handler serving a resource: every method, OPTIONS and 405 included. The handler's
+ * `signal` follows `request.signal`, which the runtime aborts when the client goes away (Deno,
+ * Bun, Workers; `@hono/node-server` when the response closes before its answer).
  *
  * @param resource - from `defineResource`
  * @returns `(request, pathParams?) => Response | Promise<Response>`
@@ -36,6 +38,10 @@ export function fetchHandler(resource: Resource<Request>): FetchHandler {
         readBody: (maxBytes) => readFetchBody(request, maxBytes),
         ...(pathParams ? { pathParams } : {}),
         native: request,
+        // Read only if the handler asks: @hono/node-server makes its controller then.
+        get signal() {
+          return request.signal;
+        },
       });
       return isThenable(response)
         ? Promise.resolve(response).then(toResponse)

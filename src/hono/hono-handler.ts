@@ -13,7 +13,8 @@ import { andThen } from "../resource/maybe-async.js";
  * (`c.req.url`, whose path and query the links keep, under any `app.route` prefix), and the path
  * parameters of Hono's router (`c.req.param()`). A method's handler gets the `Context` as its
  * `request`, so a Worker's bindings (`c.env`) and middleware values (`c.var`) are at hand.
- * It answers with a `Response` at once when every step was synchronous.
+ * It answers with a `Response` at once when every step was synchronous. The handler's `signal`
+ * follows `c.req.raw.signal`, which the runtime aborts when the client goes away.
  *
  * @param resource - from `defineResource`
  * @returns a Hono handler (`(c) => Response | Promise<Response>`)
@@ -37,6 +38,10 @@ export function honoHandler<E extends Env = any>(resource: Resource<Context<E>>)
       readBody: (maxBytes) => readFetchBody(request, maxBytes),
       pathParams: c.req.param() as Record<string, string>,
       native: c,
+      // Read only if the handler asks: @hono/node-server makes its controller then.
+      get signal() {
+        return request.signal;
+      },
     });
     return andThen(response, toResponse);
   };

@@ -144,6 +144,7 @@ function problemCodes(
   }
   if (sortParameterOf(definition) !== undefined) codes.push("invalid_sort");
   if (settings.version !== undefined) codes.push("unsupported_version", "version_conflict");
+  if (settings.deadline !== undefined) codes.push("deadline_exceeded");
   if (sendsParamsInBody(method)) {
     codes.push("unsupported_media_type", "payload_too_large", "malformed_json", "bad_request");
     if (definition.kind !== "json" || definition.body === "object") codes.push("body_not_object");

@@ -13,6 +13,11 @@ export interface ResourceRequest<N = unknown> {
   readonly pathParams?: Readonly<Record<string, string>>;
   /** The framework's request object, passed to handlers and the API-key verifier. */
   readonly native: N;
+  /**
+   * Aborted when the client goes away before its answer (the connection closed): handed on to the
+   * handler as its `signal`. Without one, the handler's signal is aborted only by a deadline.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A response as plain values: what every adapter writes back unchanged. */

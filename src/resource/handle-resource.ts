@@ -4,10 +4,12 @@ import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import { corsHeaders } from "./cors-headers.js";
 import type { Resource } from "./define-resource.js";
 import { frameworkError } from "./framework-error.js";
+import { handlerSignal } from "./handler-signal.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ResourceMethod } from "./method-definition.js";
 import { rawParams } from "./method-input.js";
 import { problemResponse } from "./problem-response.js";
+import { raceDeadline } from "./race-deadline.js";
 import { assertRouteParams } from "./route-params.js";
 import { serveJson } from "./serve-json.js";
 import { serveList } from "./serve-list.js";
@@ -18,7 +20,9 @@ import { serveList } from "./serve-list.js";
  * validation, the handler, pagination headers, CORS headers, and every {@link PagewiseError} as an
  * `application/problem+json` response, as is an error a handler throws with a 4xx `status` or
  * `statusCode` of its own (`http-errors`', Hono's `HTTPException`: see `frameworkError`). Other
- * errors (a bug in a handler) reject the promise.
+ * errors (a bug in a handler) reject the promise. The handler's `signal` follows the request's
+ * (`request.signal`: the client went away); with the resource's `deadline`, it is also aborted when
+ * the deadline passes, and the answer is then the 503 `deadline_exceeded` problem at once.
  *
  * @param resource - from {@link defineResource}
  * @param request - the request as plain values (see {@link ResourceRequest})
@@ -54,16 +58,32 @@ export function serveResource<N>(
   request: ResourceRequest<N>,
 ): MaybePromise<ResourceResponse> {
   const method = request.method.toUpperCase();
+  const { deadline } = resource.settings;
+  // With a deadline, the handler's signal is one the pipeline can abort, following the adapter's;
+  // without, the adapter's own, read only if the handler asks.
+  const own = deadline === undefined ? undefined : handlerSignal(request.signal);
+  const served = own === undefined ? request : { ...request, signal: own.signal };
   let response: MaybePromise<ResourceResponse>;
   try {
-    response = dispatch(resource, request, method);
+    response = dispatch(resource, served, method);
   } catch (error) {
     response = problemFor(resource, error);
   }
-  if (!isThenable(response)) return complete(resource, request, method, response);
-  return Promise.resolve(response).then(
-    (value) => complete(resource, request, method, value),
-    (error: unknown) => complete(resource, request, method, problemFor(resource, error)),
+  if (!isThenable(response)) {
+    own?.release();
+    return complete(resource, request, method, response);
+  }
+  if (deadline === undefined || own === undefined) {
+    return Promise.resolve(response).then(
+      (value) => complete(resource, request, method, value),
+      (error: unknown) => complete(resource, request, method, problemFor(resource, error)),
+    );
+  }
+  const answer = Promise.resolve(response).then(undefined, (error: unknown) =>
+    problemFor(resource, error),
+  );
+  return raceDeadline(answer, deadline, method, own).then((value) =>
+    complete(resource, request, method, value),
   );
 }
 

@@ -11,6 +11,7 @@ export type {
   CursorQuery,
   CursorResult,
 } from "./cursor-method.js";
+export type { DeadlineOption } from "./deadline.js";
 export { defineResource, type Resource, type ResourceMethods } from "./define-resource.js";
 export { frameworkError } from "./framework-error.js";
 export { handleResource, serveResource } from "./handle-resource.js";

@@ -47,7 +47,8 @@ export function withoutParams(
 
 /**
  * What a handler receives: the validated parameters, the path parameters, the method (GET for
- * HEAD), the framework's request, and the version asked for when the resource serves versions.
+ * HEAD), the framework's request, the version asked for when the resource serves versions, and
+ * the request's signal.
  * The version parameter is read (the query for GET, a JSON body object's member otherwise; a
  * `body: 'json'` method's body is a document, not parameters, so there only `Accept` names it)
  * and taken out before validation: like the page parameters, it is never a filter.
@@ -75,11 +76,18 @@ export function handlerContext<N>(
     );
     if (given) params = withoutParams(record, [version.param]);
   }
+  let signal: AbortSignal | undefined;
   return {
     params: (definition.schema ? validateParams(definition.schema, params) : params) as never,
     path: request.pathParams ?? {},
     method: method === "HEAD" ? "GET" : method,
     request: request.native,
     version: chosen,
+    // Read when a handler asks (most never do): the Node adapters make their signal only then.
+    // Without one, a signal nothing aborts.
+    get signal(): AbortSignal {
+      signal ??= request.signal ?? new AbortController().signal;
+      return signal;
+    },
   };
 }

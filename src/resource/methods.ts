@@ -39,6 +39,15 @@ export interface HandlerContext<P, N, Path = PathParams> {
    * request names none); `undefined` when the resource declares no versions.
    */
   readonly version: string | undefined;
+  /**
+   * Aborted when the client goes away before its answer, or when the resource's `deadline`
+   * passes (its reason then the 503 `deadline_exceeded` problem): work for this request can
+   * stop. A store may skip work not yet started (`signal.throwIfAborted()` before a queued
+   * query) and cancel a running one (`signal.addEventListener("abort", cancel, { once: true })`,
+   * removed when the query ends). Ignoring it is safe: the answer is then only wasted (after a
+   * deadline, pagewise has already answered 503 and drops the handler's result).
+   */
+  readonly signal: AbortSignal;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PaginateOptions } from "../pagination/paginate.js";
 import type { VersionOptions } from "../params/api-version.js";
 import type { ApiKeyVerifier } from "./api-key.js";
 import type { CorsOptions } from "./cors-headers.js";
+import type { DeadlineOption } from "./deadline.js";
 
 /** Options of a resource: how it reads pages, writes links and headers, authenticates and does CORS. */
 export interface ResourceOptions<N = unknown>
@@ -50,4 +51,19 @@ export interface ResourceOptions<N = unknown>
    * @default none: no version parameter (a `version` in the request is an ordinary parameter)
    */
   readonly version?: VersionOptions;
+  /**
+   * The milliseconds a request has, from when the resource starts serving it to its answer:
+   * when they pass, the handler's `signal` is aborted and the answer is a 503 problem,
+   * `deadline_exceeded`, at once (the handler's late result is dropped), with `Retry-After`
+   * for a GET (`retryAfter` seconds), none for a write, which may still be carried out. A
+   * number, or `{ ms, retryAfter }`.
+   *
+   * @default none: a request waits for its handler however long it takes
+   * @default retryAfter 1 second
+   * @example
+   * ```ts
+   * defineResource({ GET: list({ handler }) }, { deadline: { ms: 5000, retryAfter: 2 } });
+   * ```
+   */
+  readonly deadline?: DeadlineOption;
 }

@@ -15,6 +15,7 @@ import { type VersionSettings, versionSettings } from "../params/api-version.js"
 import { assertWholeNumber } from "../params/whole-number.js";
 import { type ApiKeyVerifier, assertApiKeyOption } from "./api-key.js";
 import { assertCorsOption, type CorsOptions } from "./cors-headers.js";
+import { type DeadlineSettings, deadlineSettings } from "./deadline.js";
 import type { ResourceOptions } from "./resource-options.js";
 
 /** A resource's options checked and resolved once, defaults filled in: what each request reads. */
@@ -32,6 +33,8 @@ export interface ResourceSettings<N = unknown> {
   readonly trustProxy: boolean;
   /** `undefined` when the resource declares no versions. */
   readonly version: VersionSettings | undefined;
+  /** `undefined` when the resource sets no deadline. */
+  readonly deadline: DeadlineSettings | undefined;
 }
 
 /** Every option a resource takes (the type checker keeps this complete): anything else is a typo. */
@@ -54,6 +57,7 @@ const OPTION_NAMES: Record<keyof ResourceOptions, true> = {
   emptyHeaders: true,
   headerNames: true,
   version: true,
+  deadline: true,
 };
 
 /**
@@ -74,6 +78,7 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl);
   const { maxBodyBytes = defaults.maxBodyBytes } = options;
   assertWholeNumber("maxBodyBytes", maxBodyBytes, 0);
+  const deadline = deadlineSettings(options.deadline);
   const pageParams = pageParamsSettings(options);
   return {
     pageParams,
@@ -100,5 +105,6 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
             [pageParams.pageParam]: "the page parameter",
             [pageParams.pageSizeParam]: "the page-size parameter",
           }),
+    deadline,
   };
 }

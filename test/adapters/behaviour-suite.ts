@@ -1137,13 +1137,16 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
   ],
 ];
 
+/** A server the suite runs against: its origin, and how to stop it. */
+type Served = Pick<Running, "origin" | "close">;
+
 /**
  * Defines the suite's tests (inside the caller's `describe`) against the server `start` gives.
  *
  * @param start - starts a server of the suite's routes; it is closed after the tests
  */
-export function behaviourSuite(start: () => Promise<Running>): void {
-  let server: Running;
+export function behaviourSuite(start: () => Promise<Served>): void {
+  let server: Served;
   beforeAll(async () => {
     server = await start();
   });

@@ -17,9 +17,10 @@ import { fetchRouter } from "../../src/fetch/index.js";
 import type { Resource } from "../../src/index.js";
 import { honoApp } from "./hono-app.js";
 
-/** A running server: its origin and how to stop it. */
+/** A running server: its origin, its `node:http` server (to watch its responses) and how to stop it. */
 export interface Running {
   readonly origin: string;
+  readonly server: Server;
   readonly close: () => Promise<void>;
 }
 
@@ -30,6 +31,7 @@ async function listen(server: Server): Promise<Running> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    server,
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }
@@ -51,7 +53,11 @@ async function fastifyApp(
   await app.register(fastifyPagewise);
   for (const [path, resource] of routes) app.pagewise(path, resource);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { origin: address.replace("localhost", "127.0.0.1"), close: () => app.close() };
+  return {
+    origin: address.replace("localhost", "127.0.0.1"),
+    server: app.server as unknown as Server, // an HTTP/1 server: no http2 option given
+    close: () => app.close(),
+  };
 }
 
 /** Every adapter × framework version the suite runs against. */

@@ -20,6 +20,7 @@ const suites: Readonly<Record<string, () => Promise<BenchSuite>>> = {
   store: () => import("./store.js"),
   sql: () => import("./sql.js"),
   builders: () => import("./builders.js"),
+  load: () => import("./load.js"),
 };
 
 async function main(args: readonly string[]): Promise<void> {

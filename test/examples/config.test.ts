@@ -15,6 +15,7 @@ describe("readConfig", () => {
         publicUrl: undefined,
         cursorSecret: undefined,
         countCap: 10_000,
+        deadlineMs: 8_000,
         store: { kind: "memory" },
       },
     ],
@@ -28,6 +29,7 @@ describe("readConfig", () => {
         PUBLIC_URL: "https://packages.example",
         CURSOR_SECRET: "c".repeat(32),
         COUNT_CAP: "0",
+        DEADLINE_MS: "0",
       },
       {
         host: "::1",
@@ -38,6 +40,7 @@ describe("readConfig", () => {
         publicUrl: "https://packages.example",
         cursorSecret: "c".repeat(32),
         countCap: 0,
+        deadlineMs: 0,
         store: { kind: "memory" },
       },
     ],
@@ -53,6 +56,7 @@ describe("readConfig", () => {
         publicUrl: undefined,
         cursorSecret: undefined,
         countCap: 10_000,
+        deadlineMs: 8_000,
         store: { kind: "memory" },
       },
     ],
@@ -61,10 +65,18 @@ describe("readConfig", () => {
   });
 
   it.each<[Record<string, string>, unknown]>([
-    [{ STORE: "pglite" }, { kind: "pglite", dataDir: undefined }],
     [
-      { STORE: "pglite", PGLITE_DATA_DIR: "/tmp/p" },
-      { kind: "pglite", dataDir: "/tmp/p" },
+      { STORE: "pglite" },
+      { kind: "pglite", dataDir: undefined, queue: { maxQueued: 64, maxWaitMs: 2_000 } },
+    ],
+    [
+      {
+        STORE: "pglite",
+        PGLITE_DATA_DIR: "/tmp/p",
+        PGLITE_MAX_QUEUE: "0",
+        PGLITE_MAX_WAIT_MS: "50",
+      },
+      { kind: "pglite", dataDir: "/tmp/p", queue: { maxQueued: 0, maxWaitMs: 50 } },
     ],
     [
       { STORE: "postgres", DATABASE_URL: "postgres://u@h/d" },
@@ -90,6 +102,15 @@ describe("readConfig", () => {
     [{ PORT: "-1" }, 'PORT must be a whole number from 0 to 65535, got "-1"'],
     [{ SEED: "1e3" }, 'SEED must be a whole number from 0 to 1000000, got "1e3"'],
     [{ COUNT_CAP: "-5" }, 'COUNT_CAP must be a whole number from 0 to 1000000000, got "-5"'],
+    [{ DEADLINE_MS: "2.5" }, 'DEADLINE_MS must be a whole number from 0 to 600000, got "2.5"'],
+    [
+      { STORE: "pglite", PGLITE_MAX_QUEUE: "many" },
+      'PGLITE_MAX_QUEUE must be a whole number from 0 to 100000, got "many"',
+    ],
+    [
+      { STORE: "pglite", PGLITE_MAX_WAIT_MS: "700000" },
+      'PGLITE_MAX_WAIT_MS must be a whole number from 0 to 600000, got "700000"',
+    ],
     [{ STORE: "maria" }, 'STORE must be memory, pglite, postgres, sqlite or mysql, got "maria"'],
     [
       { CURSOR_SECRET: "short" },

@@ -603,6 +603,26 @@ describe("openApiPaths: responses", () => {
       },
     ],
     [
+      "a list with a deadline, beside the handler's own 503",
+      defineResource(
+        { GET: list({ openapi: { problems: ["service_unavailable"] }, handler: rows }) },
+        { deadline: 5000 },
+      ),
+      "get",
+      { 503: ["deadline_exceeded", "service_unavailable"] },
+    ],
+    [
+      "a JSON method with a deadline",
+      defineResource({ DELETE: json({ handler: rows }) }, { deadline: 5000 }),
+      "delete",
+      {
+        400: ["bad_request", "body_not_object", "malformed_json", "parameter_in_query"],
+        413: ["payload_too_large"],
+        415: ["unsupported_media_type"],
+        503: ["deadline_exceeded"],
+      },
+    ],
+    [
       "an object body method that ignores query parameters",
       defineResource({ DELETE: json({ handler: rows }) }, { queryOnBodyMethods: "ignore" }),
       "delete",

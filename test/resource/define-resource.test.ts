@@ -188,7 +188,7 @@ describe("defineResource", () => {
       "a name like no option",
       { limit: 10 },
       new TypeError(
-        'Unknown resource option "limit"; the resource options are defaultPageSize, maxPageSize, invalid, overMax, pageParam, pageSizeParam, overflow, baseUrl, linkParams, template, apiKey, cors, trustProxy, maxBodyBytes, queryOnBodyMethods, emptyHeaders, headerNames, version',
+        'Unknown resource option "limit"; the resource options are defaultPageSize, maxPageSize, invalid, overMax, pageParam, pageSizeParam, overflow, baseUrl, linkParams, template, apiKey, cors, trustProxy, maxBodyBytes, queryOnBodyMethods, emptyHeaders, headerNames, version, deadline',
       ),
     ],
     [
@@ -292,6 +292,39 @@ describe("defineResource", () => {
       new TypeError(
         'version.param "v" is also the page parameter: name the version parameter apart (version.param) or rename the other',
       ),
+    ],
+    ...(
+      [
+        [0, "number 0"],
+        [-5, "number -5"],
+        [Number.POSITIVE_INFINITY, "number Infinity"],
+        [Number.NaN, "number NaN"],
+        [2 ** 31, "number 2147483648"],
+        ["5000", 'a string ("5000")'],
+      ] as const
+    ).map(([ms, shown]): [string, unknown, Error] => [
+      `a deadline of ${shown}`,
+      { deadline: ms },
+      new TypeError(
+        `deadline must be a positive, finite number of milliseconds up to 2147483647 (e.g. 5000), or { ms, retryAfter }; leave it out for none. Got ${shown}`,
+      ),
+    ]),
+    [
+      "a deadline object without its ms",
+      { deadline: { retryAfter: 2 } },
+      new TypeError(
+        "deadline must be a positive, finite number of milliseconds up to 2147483647 (e.g. 5000), or { ms, retryAfter }; leave it out for none. Got undefined",
+      ),
+    ],
+    [
+      "a misspelt deadline member",
+      { deadline: { ms: 100, retry: 2 } },
+      new TypeError('Unknown deadline member "retry"; the deadline members are ms, retryAfter'),
+    ],
+    [
+      "a deadline's retryAfter in part-seconds",
+      { deadline: { ms: 100, retryAfter: 0.5 } },
+      new RangeError("deadline.retryAfter must be a whole number of at least 0; got number 0.5"),
     ],
   ])("refuses %s when defined, naming the option and the fix", (_name, options, error) => {
     expect(() => defineResource({ GET: get }, options as ResourceOptions)).toThrow(error);

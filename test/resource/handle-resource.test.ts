@@ -12,6 +12,27 @@ const request = (overrides: Partial<ResourceRequest<string>> = {}): ResourceRequ
 });
 
 describe("handleResource", () => {
+  it.each([
+    ["a handler that never reads its signal leaves the adapter's unread", false, 0],
+    ["a handler that reads it twice reads the adapter's once", true, 1],
+  ])("%s", async (_name, reads, expected) => {
+    let asked = 0;
+    const client = new AbortController().signal;
+    const handler = (context: { signal: AbortSignal }) => {
+      if (reads) expect([context.signal, context.signal]).toStrictEqual([client, client]);
+      return [];
+    };
+    const resource = defineResource({ GET: list({ handler }) });
+    const counted = Object.defineProperty(request(), "signal", {
+      get: () => {
+        asked += 1;
+        return client;
+      },
+    });
+    await handleResource(resource, counted);
+    expect(asked).toBe(expected);
+  });
+
   it("gives a list handler its own params, path, method, native request and page params", async () => {
     const handler = vi.fn(() => [1, 2, 3]);
     const resource = defineResource({ GET: list({ handler }) });
@@ -25,6 +46,7 @@ describe("handleResource", () => {
       method: "GET",
       request: "native-request",
       pageParams: { page: 2, pageSize: 1 },
+      signal: expect.any(AbortSignal),
     });
   });
 

@@ -151,6 +151,7 @@ export function describeKyselyPlans(
       method: "GET",
       request: null,
       version: undefined,
+      signal: new AbortController().signal,
     })) as { items: unknown[] };
     expect(items).toHaveLength(PAGE + 1);
     expect(await rowsRead(engine)).toBeLessThanOrEqual(MOST_READ);

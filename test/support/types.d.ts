@@ -41,8 +41,23 @@ declare module "autocannon" {
     p99: number;
   }
 
+  /** One request of a cycle each connection sends in turn. */
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    /** Called with each answer (its body then read): the headers by lower-case name. */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
+  }
+
   export interface Options {
     url: string;
+    requests?: RequestSpec[];
     connections?: number;
     pipelining?: number;
     /** Seconds. */

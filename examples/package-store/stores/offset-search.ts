@@ -19,9 +19,16 @@ export interface OffsetSearcher {
     offset: number,
     limit: number,
     order?: PackageOrder,
+    signal?: AbortSignal,
   ): Answer<Package[]>;
   /** How many packages match the filter, counting at most `limit` of them (all without one). */
-  countMatches(owner: string, repo: string, filter: SearchFilter, limit?: number): Answer<number>;
+  countMatches(
+    owner: string,
+    repo: string,
+    filter: SearchFilter,
+    limit?: number,
+    signal?: AbortSignal,
+  ): Answer<number>;
 }
 
 /**
@@ -29,6 +36,7 @@ export interface OffsetSearcher {
  *
  * @param store - the store's search and count
  * @param cap - the most matches counted exactly; 0: all
+ * @param signal - the request's, handed to each query
  * @example
  * ```ts
  * offsetSearch(store, "demo", "tools", { query: "pkg" }, undefined, 10_000);
@@ -41,15 +49,16 @@ export function offsetSearch(
   filter: SearchFilter,
   order: PackageOrder,
   cap: number,
+  signal?: AbortSignal,
 ): ListResult<Package> {
   return {
     count: {
       whenNeeded: async () =>
         cap === 0
-          ? await store.countMatches(owner, repo, filter)
-          : capCount(await store.countMatches(owner, repo, filter, cap + 1), cap),
+          ? await store.countMatches(owner, repo, filter, undefined, signal)
+          : capCount(await store.countMatches(owner, repo, filter, cap + 1, signal), cap),
     },
     items: ({ offset, limit }: PageSlice) =>
-      store.search(owner, repo, filter, offset, limit, order),
+      store.search(owner, repo, filter, offset, limit, order, signal),
   };
 }

@@ -38,7 +38,7 @@ export async function openStore(config: StoreConfig = { kind: "memory" }): Promi
   }
   const db =
     config.kind === "pglite"
-      ? await pgliteClient(config.dataDir)
+      ? await pgliteClient(config.dataDir, config.queue)
       : await postgresClient(config.url);
   return opened(
     () => SqlStore.open(db),

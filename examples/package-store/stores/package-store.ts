@@ -66,12 +66,22 @@ export type PackageOrder = SortOrder<keyof typeof PACKAGE_SORT.fields | "id"> | 
 /** A value now (the memory store) or later (a database). */
 export type Answer<T> = T | Promise<T>;
 
-/** A package store. A database's faults reject with the 503 problem (`serviceUnavailable`). */
+/**
+ * A package store. A database's faults reject with the 503 problem (`serviceUnavailable`). The
+ * methods a request calls take its `signal` (the handler's): once it is aborted, a database store
+ * starts no statement for it and cancels a running one where it can, rejecting with the
+ * signal's reason; the memory store, which answers at once, ignores it.
+ */
 export interface PackageStore {
   /** What the start-up line names: `memory`, `pglite`, `postgres`, `sqlite` or `mysql`. */
   readonly kind: "memory" | "pglite" | "postgres" | "sqlite" | "mysql";
   /** Creates packages in the repository, all or none; returns them with ids and times, in order. */
-  create(owner: string, repo: string, inputs: readonly NewPackage[]): Answer<Package[]>;
+  create(
+    owner: string,
+    repo: string,
+    inputs: readonly NewPackage[],
+    signal?: AbortSignal,
+  ): Answer<Package[]>;
   /** How many packages the repository holds, of one status or all: exact, and O(1). */
   count(owner: string, repo: string, status?: Status): Answer<number>;
   /** `limit` packages from `offset`, in creation order, of one status or all. */
@@ -93,6 +103,7 @@ export interface PackageStore {
     offset: number,
     limit: number,
     order?: PackageOrder,
+    signal?: AbortSignal,
   ): Answer<{ count: number; rows: Package[] }>;
   /**
    * The packages of a cursor page (`cursor.limit` at most, nearest the cursor first, in the
@@ -105,6 +116,7 @@ export interface PackageStore {
     status: Status | undefined,
     cursor: CursorQuery,
     order?: PackageOrder,
+    signal?: AbortSignal,
   ): Answer<{ count: number; rows: Package[] }>;
   /**
    * A search's page for pagewise's list: the packages whose name contains the filter's text (ASCII
@@ -118,9 +130,10 @@ export interface PackageStore {
     filter: SearchFilter,
     order: PackageOrder,
     cap: number,
+    signal?: AbortSignal,
   ): ListResult<Package>;
   /** Deletes every package of the status in the repository, at once; returns how many. */
-  deleteByStatus(owner: string, repo: string, status: Status): Answer<number>;
+  deleteByStatus(owner: string, repo: string, status: Status, signal?: AbortSignal): Answer<number>;
   /**
    * Creates the packages unless this repository was seeded before: once per store, whichever of
    * several processes on one database starts first. Returns how many it created.

@@ -1,14 +1,22 @@
 /**
  * The little of a SQL database the SQL store uses, over PGlite (embedded PostgreSQL) or `pg` (a
- * PostgreSQL server): parameterised queries, and a multi-statement script for the schema.
+ * PostgreSQL server): parameterised queries, and a multi-statement script for the schema. A query
+ * takes the signal of the request it serves: PGlite's queue never starts it for a client that has
+ * left, and a PostgreSQL server's running statement is cancelled.
  */
+import type { PoolClient } from "pg";
 import { databaseFault } from "./database-fault.js";
+import { DEFAULT_QUEUE_BOUNDS, type QueueBounds, statementQueue } from "./statement-queue.js";
 
 /** A database as the SQL store sees it. */
 export interface SqlClient {
   readonly kind: "pglite" | "postgres";
-  /** Runs one statement with bound parameters (`$1`, `$2`, …); its rows. */
-  query<R>(text: string, values: readonly unknown[]): Promise<R[]>;
+  /**
+   * Runs one statement with bound parameters (`$1`, `$2`, …); its rows. Once `signal` is aborted
+   * (the client left, or the deadline passed), it rejects with the signal's reason: a statement
+   * not started is not started, a running one is cancelled where the database can.
+   */
+  query<R>(text: string, values: readonly unknown[], signal?: AbortSignal): Promise<R[]>;
   /** Runs a script of statements without parameters, as one transaction. */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
@@ -34,9 +42,12 @@ export const POSTGRES_TIMEOUTS = {
 export async function postgresClient(connectionString: string): Promise<SqlClient> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({ connectionString, max: 10, ...POSTGRES_TIMEOUTS });
+  // Cancels go on connections of their own: the pool's may all be busy with what they cancel.
+  const cancels = new pg.Pool({ connectionString, max: 2, ...POSTGRES_TIMEOUTS });
   // An idle client's error (the server restarting) is emitted on the pool: without a listener
   // Node would end the process. The pool drops that client and opens a new one when needed.
   pool.on("error", () => undefined);
+  cancels.on("error", () => undefined);
   const guarded = async <R>(run: () => Promise<R>): Promise<R> => {
     try {
       return await run();
@@ -44,28 +55,83 @@ export async function postgresClient(connectionString: string): Promise<SqlClien
       throw databaseFault(error) ?? error;
     }
   };
+  const cancel = (client: PoolClient) =>
+    cancels.query("SELECT pg_cancel_backend($1)", [backendPid(client)]).catch(() => undefined);
   return {
     kind: "postgres",
-    query: <R>(text: string, values: readonly unknown[]) =>
-      guarded(async () => (await pool.query(text, values as unknown[])).rows as R[]),
+    query: <R>(text: string, values: readonly unknown[], signal?: AbortSignal) =>
+      guarded(async () => {
+        if (signal === undefined) return (await pool.query(text, values as unknown[])).rows as R[];
+        signal.throwIfAborted();
+        const client = await pool.connect();
+        return cancellable(client, signal, cancel, async () => {
+          return (await client.query(text, values as unknown[])).rows as R[];
+        });
+      }),
     exec: (text) => guarded(async () => void (await pool.query(text))),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), cancels.end()]);
+    },
   };
+}
+
+/** The server process of a pool's connection, which `pg_cancel_backend` names (pg's typings omit it). */
+function backendPid(client: PoolClient): number {
+  return (client as PoolClient & { processID: number }).processID;
+}
+
+/**
+ * Runs a statement on a connection taken for it, cancelled when the signal aborts: the client
+ * left while it ran. The connection goes back to the pool only after the cancel has landed, so a
+ * cancel never reaches the next statement run on it; a statement cut off by the cancel rejects
+ * with the signal's reason. The server's `statement_timeout` stays the last guard.
+ */
+async function cancellable<R>(
+  client: PoolClient,
+  signal: AbortSignal,
+  cancel: (client: PoolClient) => Promise<unknown>,
+  run: () => Promise<R>,
+): Promise<R> {
+  let cancelled: Promise<unknown> | undefined;
+  const onAbort = () => {
+    cancelled = cancel(client);
+  };
+  let failed: unknown;
+  try {
+    signal.throwIfAborted(); // left while a connection was found: nothing started
+    signal.addEventListener("abort", onAbort, { once: true });
+    return await run();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    failed = error;
+    throw error;
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+    await cancelled;
+    // As pg's pool.query does: a connection whose statement failed is not reused.
+    client.release(failed instanceof Error ? failed : undefined);
+  }
 }
 
 /**
  * PostgreSQL in WebAssembly, in this process (`@electric-sql/pglite`), with pg_trgm: in memory,
- * or in `dataDir` to persist.
+ * or in `dataDir` to persist. It runs one statement at a time: its statements wait in a
+ * {@link statementQueue}, within `bounds` (past them, the 503 problem at once), and one whose
+ * client has left is never started.
  */
-export async function pgliteClient(dataDir?: string): Promise<SqlClient> {
+export async function pgliteClient(
+  dataDir?: string,
+  bounds: QueueBounds = DEFAULT_QUEUE_BOUNDS,
+): Promise<SqlClient> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const queued = statementQueue(bounds);
   return {
     kind: "pglite",
-    query: async <R>(text: string, values: readonly unknown[]) =>
-      (await db.query<R>(text, values as unknown[])).rows,
-    exec: async (text) => void (await db.exec(text)),
+    query: <R>(text: string, values: readonly unknown[], signal?: AbortSignal) =>
+      queued(async () => (await db.query<R>(text, values as unknown[])).rows, signal),
+    exec: (text) => queued(async () => void (await db.exec(text))),
     close: () => db.close(),
   };
 }

@@ -222,15 +222,21 @@ export class SqlStore implements PackageStore {
     return new SqlStore(db);
   }
 
-  async create(owner: string, repo: string, inputs: readonly NewPackage[]): Promise<Package[]> {
+  async create(
+    owner: string,
+    repo: string,
+    inputs: readonly NewPackage[],
+    signal?: AbortSignal,
+  ): Promise<Package[]> {
     if (inputs.length === 0) return [];
-    const rows = await this.#db.query<PackageRow>(CREATE, [
+    const values = [
       owner,
       repo,
       inputs.map((p) => p.name),
       inputs.map((p) => p.version),
       inputs.map((p) => p.status ?? "awaiting_sync"),
-    ]);
+    ];
+    const rows = await this.#db.query<PackageRow>(CREATE, values, signal);
     return rows.map(toPackage);
   }
 
@@ -275,10 +281,12 @@ export class SqlStore implements PackageStore {
     offset: number,
     limit: number,
     order?: PackageOrder,
+    signal?: AbortSignal,
   ): Promise<{ count: number; rows: Package[] }> {
     const rows = await this.#db.query<PackageRow & { n: string | number }>(
       listText(status !== undefined, order),
       status === undefined ? [owner, repo, limit, offset] : [owner, repo, limit, offset, status],
+      signal,
     );
     const count = Number(rows[0]?.n ?? 0);
     return { count, rows: rows.filter((row) => row.id !== null).map(toPackage) };
@@ -289,14 +297,17 @@ export class SqlStore implements PackageStore {
     repo: string,
     status: Status | undefined,
     cursor: CursorQuery,
+    _order?: PackageOrder, // the cursor's query holds it
+    signal?: AbortSignal,
   ): Promise<{ count: number; rows: Package[] }> {
     const { text, lead, values } = keysetQuery(status !== undefined, cursor);
     const head = status === undefined ? [owner, repo] : [owner, repo, status];
     const run = async (statement: string) => {
-      const rows = await this.#db.query<PackageRow & { n: string | number }>(statement, [
-        ...head,
-        ...values,
-      ]);
+      const rows = await this.#db.query<PackageRow & { n: string | number }>(
+        statement,
+        [...head, ...values],
+        signal,
+      );
       const count = Number(rows[0]?.n ?? 0);
       return { count, rows: rows.filter((row) => row.id !== null).map(toPackage) };
     };
@@ -314,11 +325,13 @@ export class SqlStore implements PackageStore {
     offset: number,
     limit: number,
     order?: PackageOrder,
+    signal?: AbortSignal,
   ): Promise<Package[]> {
     const values = [owner, repo, likePattern(query), limit, offset];
     const rows = await this.#db.query<PackageRow>(
       searchText(status !== undefined, order),
       status === undefined ? values : [...values, status],
+      signal,
     );
     return rows.map(toPackage);
   }
@@ -328,11 +341,13 @@ export class SqlStore implements PackageStore {
     repo: string,
     { status, query }: SearchFilter,
     limit?: number,
+    signal?: AbortSignal,
   ): Promise<number> {
     const values = [owner, repo, likePattern(query), limit ?? null];
     const rows = await this.#db.query<{ n: string | number }>(
       status === undefined ? COUNT_MATCHES_ALL : COUNT_MATCHES_STATUS,
       status === undefined ? values : [...values, status],
+      signal,
     );
     return Number(rows[0]?.n ?? 0);
   }
@@ -344,16 +359,22 @@ export class SqlStore implements PackageStore {
     filter: SearchFilter,
     order: PackageOrder,
     cap: number,
+    signal?: AbortSignal,
   ): ListResult<Package> {
-    return offsetSearch(this, owner, repo, filter, order, cap);
+    return offsetSearch(this, owner, repo, filter, order, cap, signal);
   }
 
-  async deleteByStatus(owner: string, repo: string, status: Status): Promise<number> {
-    const rows = await this.#db.query<{ n: string | number }>(DELETE_BY_STATUS, [
-      owner,
-      repo,
-      status,
-    ]);
+  async deleteByStatus(
+    owner: string,
+    repo: string,
+    status: Status,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const rows = await this.#db.query<{ n: string | number }>(
+      DELETE_BY_STATUS,
+      [owner, repo, status],
+      signal,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 
