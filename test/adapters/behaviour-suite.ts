@@ -1131,6 +1131,20 @@ const cases: readonly (readonly [string, Call, Answer])[] = [
     },
   ],
   [
+    "a handler still working at the resource's deadline → 503 deadline_exceeded, Retry-After",
+    { path: "/deadline/" },
+    {
+      status: 503,
+      headers: { ...problemType, "retry-after": "1" },
+      body: problem(
+        503,
+        "Service Unavailable",
+        "deadline_exceeded",
+        "No answer within the deadline of 30 ms; try again later.",
+      ),
+    },
+  ],
+  [
     "OPTIONS on a versioned resource: no Vary",
     { method: "OPTIONS", path: "/versioned/" },
     { status: 204, headers: {}, body: null },

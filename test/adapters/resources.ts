@@ -226,6 +226,20 @@ const sortedCursor = defineResource({
   }),
 });
 
+/**
+ * A list whose handler answers only once its signal aborts, at the deadline of 30 ms: the 503
+ * `deadline_exceeded` every time, the handler's late rows dropped.
+ */
+const deadlined = defineResource(
+  {
+    GET: list({
+      handler: ({ signal }) =>
+        new Promise<unknown[]>((resolve) => signal.addEventListener("abort", () => resolve([]))),
+    }),
+  },
+  { deadline: 30 },
+);
+
 /** Routes: an Express-style path pattern and the resource served there. */
 export const routes: readonly (readonly [string, Resource])[] = [
   ["/package/:owner/:repo/packages/", packages],
@@ -256,6 +270,7 @@ export const routes: readonly (readonly [string, Resource])[] = [
   ["/sorted/page-only/", sortedPages("page-only")],
   ["/sorted/cursor/", sortedCursor],
   ["/empty-zero/", defineResource({ GET: list({ handler: () => [] }) }, { emptyHeaders: "zero" })],
+  ["/deadline/", deadlined],
   [
     "/small-body/",
     defineResource(
