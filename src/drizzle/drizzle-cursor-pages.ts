@@ -8,6 +8,8 @@ import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
+import { leadFirst } from "../sql/lead-first.js";
+import type { OrderTerm } from "../sql/order-by.js";
 import { directSource } from "./direct-source.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
 import type { DrizzleListOptions } from "./drizzle-options.js";
@@ -108,7 +110,10 @@ function valueReader(source: KeysetSource, term: SortTerm): ValueReader {
   return raw === undefined ? { kind: "apart" } : { kind: "raw", ...raw };
 }
 
-/** The page's select: one query, or a UNION ALL of one per branch of the plan. */
+/**
+ * The page's rows: one select, or a UNION ALL of one per branch of the plan, run lead first
+ * (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back short).
+ */
 function keysetSelect(
   db: DrizzleDatabase,
   source: KeysetSource,
@@ -116,7 +121,7 @@ function keysetSelect(
   terms: readonly SortTerm[],
   cursor: CursorQuery,
   dialect: Dialect,
-): SelectChain {
+): PromiseLike<DrizzleRow[]> {
   const { side, values, limit } = cursor;
   const at =
     values === undefined
@@ -127,7 +132,6 @@ function keysetSelect(
   const value = (place: number) =>
     boundValue(dialect, (terms[place] as SortTerm).type, values?.[place]);
   const fields = hiddenFields(terms, apart, (t) => source.column(t.column), dialect);
-  const select = selectOf(db);
   // The first page's plan has no bound: nothing to add to the select's own `where`.
   const filter = (where: Condition) =>
     where.kind === "constant" && where.value ? undefined : keysetWhere(where, column, value);
@@ -136,13 +140,34 @@ function keysetSelect(
       .select(fields, filter(where), raw)
       .orderBy(...orderBy(order, column))
       .limit(limit);
-  if (plan.union === undefined) return branch(plan.where);
-  const [first, ...rest] = plan.union.map((where, i) => {
-    const alias = `__pagewise_branch_${i}`;
-    return select().from(branch(where, plan.branchOrders?.[i]).as(alias));
-  });
+  const { union, lead } = plan;
+  if (union === undefined) return branch(plan.where);
+  const whole = () =>
+    unionSelect(
+      db,
+      union.map((where, i) => branch(where, plan.branchOrders?.[i])),
+      terms,
+      plan.order,
+      limit,
+    );
+  if (lead === undefined) return whole();
+  return leadFirst(() => branch(lead.where, lead.order), whole, limit);
+}
+
+/** The branches' selects as subqueries, merged by UNION ALL in the order, at most `limit` rows. */
+function unionSelect(
+  db: DrizzleDatabase,
+  branches: readonly SelectChain[],
+  terms: readonly SortTerm[],
+  order: readonly OrderTerm[],
+  limit: number,
+): SelectChain {
+  const select = selectOf(db);
+  const [first, ...rest] = branches.map((branch, i) =>
+    select().from(branch.as(`__pagewise_branch_${i}`)),
+  );
   const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
   // A compound select's ORDER BY names its output columns: the user's, as the query names them.
   const output = (place: number) => sql`${sql.identifier((terms[place] as SortTerm).column)}`;
-  return union.orderBy(...orderBy(plan.order, output)).limit(limit);
+  return union.orderBy(...orderBy(order, output)).limit(limit);
 }

@@ -4,6 +4,7 @@ import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
 import { keyAlias } from "../sql/hidden-columns.js";
 import type { KeysetPlan } from "../sql/keyset-plan.js";
+import { leadFirst } from "../sql/lead-first.js";
 import type { OrderTerm } from "../sql/order-by.js";
 import { conditionExpression, type LeafWriter } from "./condition-expression.js";
 import { withExactValues } from "./exact-values.js";
@@ -41,8 +42,10 @@ function rangeQuery<DB, TB extends keyof DB, O>(
 /**
  * A keyset page's query: the user's query filtered by the plan's predicate, ordered and limited;
  * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
- * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are.
- * Every row carries its sort values under hidden aliases (`carryHiddenValues` takes them off).
+ * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are, run
+ * lead first (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back
+ * short). Every row carries its sort values under hidden aliases (`carryHiddenValues` takes them
+ * off).
  *
  * @param db - the Kysely instance (the union's outer query)
  * @param query - the user's query
@@ -57,9 +60,22 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   parts: KeysetQueryParts,
 ): { execute(): Promise<O[]> } {
-  const { union } = parts.plan;
-  const { where, order, branchOrders } = parts.plan;
+  const { where, order, union, lead } = parts.plan;
   if (union === undefined) return rangeQuery(query, where, order, parts, false);
+  const whole = () => unionQuery(db, query, union, parts).execute() as Promise<O[]>;
+  if (lead === undefined) return { execute: whole };
+  const near = () => rangeQuery(query, lead.where, lead.order, parts, false).execute();
+  return { execute: () => leadFirst(near, whole, parts.limit) };
+}
+
+/** The union's branches, each one index range as a subquery, merged under the plan's order. */
+function unionQuery<DB, QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  union: readonly Condition[],
+  parts: KeysetQueryParts,
+): { execute(): Promise<unknown[]> } {
+  const { order, branchOrders } = parts.plan;
   // The subqueries' aliases are ours, not tables of the user's schema: the casts.
   const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const branch = (condition: Condition, i: number) =>
@@ -77,6 +93,5 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
       branch(union[0] as Condition, 0),
     );
   const outer = loose.selectFrom(merged.as("pagewise_u") as never).selectAll();
-  const ordered = orderQuery(outer, parts.plan.order, (place) => keyAlias(place));
-  return ordered.limit(parts.limit) as unknown as { execute(): Promise<O[]> };
+  return orderQuery(outer, order, (place) => keyAlias(place)).limit(parts.limit);
 }
