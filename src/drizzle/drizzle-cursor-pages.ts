@@ -68,26 +68,53 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
     const terms = sortTerms(context, "drizzleCursorPages");
     return {
       items: async (cursor: CursorQuery) => {
-        const make = () => query(context);
-        const names = terms.map((term) => term.column);
-        const source = directSource(make, names) ?? subquerySource(db, make());
-        const readers = terms.map((term) => valueReader(source, term));
-        const places = (kind: ValueReader["kind"]) =>
-          terms.flatMap((term, place) => (readers[place]?.kind === kind ? [{ term, place }] : []));
-        const apart = new Set(places("apart").map(({ place }) => place));
-        const raw = new Set(places("raw").map(({ term }) => term.column));
-        const rows = await keysetSelect(db, source, { apart, raw }, terms, cursor, dialect);
-        const read = (row: DrizzleRow, place: number) => {
-          const reader = readers[place] as ValueReader;
-          return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
-        };
-        const answered = carryHiddenValues(rows, terms, read);
-        for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
-        return answered as RowOf<Q>[];
+        const page = (bigintsApart: boolean) =>
+          keysetPage(db, () => query(context), terms, cursor, dialect, bigintsApart);
+        // A bigint read as the driver gives it, unless it came as a number beyond 2^53: then
+        // the page again, the bigints selected apart as text.
+        return ((await page(false)) ?? (await page(true))) as RowOf<Q>[];
       },
     };
   };
 }
+
+/**
+ * A cursor page's rows as answered, each carrying its sort values; `undefined` where a bigint
+ * read off a row as the driver gave it is a number beyond 2^53 (digits lost), when not
+ * `bigintsApart`.
+ */
+async function keysetPage(
+  db: DrizzleDatabase,
+  make: () => DrizzleQuery,
+  terms: readonly SortTerm[],
+  cursor: CursorQuery,
+  dialect: Dialect,
+  bigintsApart: boolean,
+): Promise<object[] | undefined> {
+  const source =
+    directSource(
+      make,
+      terms.map((term) => term.column),
+    ) ?? subquerySource(db, make());
+  const readers = terms.map((term) => valueReader(source, term, bigintsApart));
+  const places = (kind: ValueReader["kind"]) =>
+    terms.flatMap((term, place) => (readers[place]?.kind === kind ? [{ term, place }] : []));
+  const apart = new Set(places("apart").map(({ place }) => place));
+  const raw = new Set(places("raw").map(({ term }) => term.column));
+  const rows = await keysetSelect(db, source, { apart, raw }, terms, cursor, dialect);
+  const read = (row: DrizzleRow, place: number) => {
+    const reader = readers[place] as ValueReader;
+    return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
+  };
+  const bigints = bigintsApart ? [] : terms.flatMap((t, i) => (t.type === "bigint" ? [i] : []));
+  if (rows.some((row) => bigints.some((place) => inexact(read(row, place))))) return undefined;
+  const answered = carryHiddenValues(rows, terms, read);
+  for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
+  return answered;
+}
+
+/** Whether a whole number came as a JS number that may have lost digits (beyond 2^53). */
+const inexact = (value: unknown) => typeof value === "number" && !Number.isSafeInteger(value);
 
 /** How a sort value is read: off the row as it is, as the driver gives it, or selected apart. */
 type ValueReader =
@@ -96,14 +123,15 @@ type ValueReader =
   | { readonly kind: "apart" };
 
 /**
- * How a term's value is read at the database's precision. A bigint is selected apart as text
- * (a driver may read it as a number, which loses digits beyond 2^53). Any other value is the
- * driver's own: off the row where Drizzle answers a column as the driver reads it; else, where the
- * source can, read as the driver gives it and mapped after (Drizzle's drivers read a timestamp as
- * the database's text, every digit, and its column maps that to a `Date`); else selected apart.
+ * How a term's value is read at the database's precision: the driver's own, off the row where
+ * Drizzle answers a column as the driver reads it; else, where the source can, read as the driver
+ * gives it and mapped after (Drizzle's drivers read a timestamp as the database's text, every
+ * digit, and its column maps that to a `Date`); else selected apart. With `bigintsApart`, a
+ * bigint is selected apart as text: a driver may read one as a number, which loses digits beyond
+ * 2^53 (a safe integer, a bigint or digits are exact).
  */
-function valueReader(source: KeysetSource, term: SortTerm): ValueReader {
-  if (term.type === "bigint") return { kind: "apart" };
+function valueReader(source: KeysetSource, term: SortTerm, bigintsApart: boolean): ValueReader {
+  if (term.type === "bigint" && bigintsApart) return { kind: "apart" };
   const read = source.read(term.column);
   if (read !== undefined) return { kind: "row", read };
   const raw = source.raw(term.column);
