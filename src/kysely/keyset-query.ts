@@ -19,6 +19,8 @@ export interface KeysetQueryParts {
   readonly value: (place: number) => unknown;
   readonly limit: number;
   readonly dialect: Dialect;
+  /** The places of the terms whose exact values are selected apart (the others read off the row). */
+  readonly apart: ReadonlySet<number>;
 }
 
 /** The user's query beyond a condition, in the plan's order, at most `limit` rows. */
@@ -29,13 +31,13 @@ function rangeQuery<DB, TB extends keyof DB, O>(
   parts: KeysetQueryParts,
   keys: boolean,
 ): SelectQueryBuilder<DB, TB, O> {
-  const { plan, refs, value, limit, dialect } = parts;
+  const { plan, refs, value, limit, dialect, apart } = parts;
   const writer: LeafWriter = { column: (place) => refs[place] as string, value };
   const filtered =
     condition.kind === "constant" && condition.value
       ? query
       : query.where((eb) => conditionExpression(eb, condition, writer));
-  const selected = withExactValues(filtered, plan.columns, refs, dialect, keys);
+  const selected = withExactValues(filtered, plan.columns, refs, dialect, keys, apart);
   return orderQuery(selected, order, writer.column).limit(limit);
 }
 
@@ -44,15 +46,15 @@ function rangeQuery<DB, TB extends keyof DB, O>(
  * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
  * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are, run
  * lead first (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back
- * short). Every row carries its sort values under hidden aliases (`carryHiddenValues` takes them
- * off).
+ * short). Every row carries the sort values at `apart` under hidden aliases (`carryHiddenValues`
+ * takes them off).
  *
  * @param db - the Kysely instance (the union's outer query)
  * @param query - the user's query
  * @param parts - the plan, references, values, limit and dialect
  * @example
  * ```ts
- * const rows = await keysetQuery(db, query, { plan, refs, value, limit: 21, dialect }).execute();
+ * const rows = await keysetQuery(db, query, { plan, refs, value, limit: 21, dialect, apart }).execute();
  * ```
  */
 export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
