@@ -44,9 +44,11 @@ export function directSource(
   query: () => DrizzleQuery,
   names: readonly string[],
 ): KeysetSource | undefined {
-  let unused: DrizzleQuery | undefined = query();
-  const config = configOf(unused);
-  if (config === undefined || !filterable(config) || ownSelect(unused) === undefined) return;
+  const first = query();
+  const config = configOf(first);
+  // The first page's own select: the copy made here (`undefined`: one it cannot copy).
+  let unused = config !== undefined && filterable(config) ? ownSelect(first) : undefined;
+  if (config === undefined || unused === undefined) return;
   const found = new Map<string, Found>();
   for (const name of names) {
     const field = fieldNamed(config.fields, name);
@@ -59,7 +61,7 @@ export function directSource(
     read: (name) => (decodesAsRead(at(name).column) ? reader(at(name).path) : undefined),
     raw: (name) => rawRead(at(name)),
     select: (extra, where, raw) => {
-      const select = ownSelect(unused ?? query()) as DrizzleQuery;
+      const select = (unused ?? ownSelect(query())) as DrizzleQuery;
       unused = undefined;
       const own = configOf(select) as SelectConfig;
       const read = [...raw].map(at);

@@ -8,6 +8,8 @@ import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
+import { leadFirst } from "../sql/lead-first.js";
+import type { OrderTerm } from "../sql/order-by.js";
 import { directSource } from "./direct-source.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
 import type { DrizzleListOptions } from "./drizzle-options.js";
@@ -66,26 +68,53 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorCo
     const terms = sortTerms(context, "drizzleCursorPages");
     return {
       items: async (cursor: CursorQuery) => {
-        const make = () => query(context);
-        const names = terms.map((term) => term.column);
-        const source = directSource(make, names) ?? subquerySource(db, make());
-        const readers = terms.map((term) => valueReader(source, term));
-        const places = (kind: ValueReader["kind"]) =>
-          terms.flatMap((term, place) => (readers[place]?.kind === kind ? [{ term, place }] : []));
-        const apart = new Set(places("apart").map(({ place }) => place));
-        const raw = new Set(places("raw").map(({ term }) => term.column));
-        const rows = await keysetSelect(db, source, { apart, raw }, terms, cursor, dialect);
-        const read = (row: DrizzleRow, place: number) => {
-          const reader = readers[place] as ValueReader;
-          return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
-        };
-        const answered = carryHiddenValues(rows, terms, read);
-        for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
-        return answered as RowOf<Q>[];
+        const page = (bigintsApart: boolean) =>
+          keysetPage(db, () => query(context), terms, cursor, dialect, bigintsApart);
+        // A bigint read as the driver gives it, unless it came as a number beyond 2^53: then
+        // the page again, the bigints selected apart as text.
+        return ((await page(false)) ?? (await page(true))) as RowOf<Q>[];
       },
     };
   };
 }
+
+/**
+ * A cursor page's rows as answered, each carrying its sort values; `undefined` where a bigint
+ * read off a row as the driver gave it is a number beyond 2^53 (digits lost), when not
+ * `bigintsApart`.
+ */
+async function keysetPage(
+  db: DrizzleDatabase,
+  make: () => DrizzleQuery,
+  terms: readonly SortTerm[],
+  cursor: CursorQuery,
+  dialect: Dialect,
+  bigintsApart: boolean,
+): Promise<object[] | undefined> {
+  const source =
+    directSource(
+      make,
+      terms.map((term) => term.column),
+    ) ?? subquerySource(db, make());
+  const readers = terms.map((term) => valueReader(source, term, bigintsApart));
+  const places = (kind: ValueReader["kind"]) =>
+    terms.flatMap((term, place) => (readers[place]?.kind === kind ? [{ term, place }] : []));
+  const apart = new Set(places("apart").map(({ place }) => place));
+  const raw = new Set(places("raw").map(({ term }) => term.column));
+  const rows = await keysetSelect(db, source, { apart, raw }, terms, cursor, dialect);
+  const read = (row: DrizzleRow, place: number) => {
+    const reader = readers[place] as ValueReader;
+    return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
+  };
+  const bigints = bigintsApart ? [] : terms.flatMap((t, i) => (t.type === "bigint" ? [i] : []));
+  if (rows.some((row) => bigints.some((place) => inexact(read(row, place))))) return undefined;
+  const answered = carryHiddenValues(rows, terms, read);
+  for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
+  return answered;
+}
+
+/** Whether a whole number came as a JS number that may have lost digits (beyond 2^53). */
+const inexact = (value: unknown) => typeof value === "number" && !Number.isSafeInteger(value);
 
 /** How a sort value is read: off the row as it is, as the driver gives it, or selected apart. */
 type ValueReader =
@@ -94,21 +123,25 @@ type ValueReader =
   | { readonly kind: "apart" };
 
 /**
- * How a term's value is read at the database's precision. A bigint is selected apart as text
- * (a driver may read it as a number, which loses digits beyond 2^53). Any other value is the
- * driver's own: off the row where Drizzle answers a column as the driver reads it; else, where the
- * source can, read as the driver gives it and mapped after (Drizzle's drivers read a timestamp as
- * the database's text, every digit, and its column maps that to a `Date`); else selected apart.
+ * How a term's value is read at the database's precision: the driver's own, off the row where
+ * Drizzle answers a column as the driver reads it; else, where the source can, read as the driver
+ * gives it and mapped after (Drizzle's drivers read a timestamp as the database's text, every
+ * digit, and its column maps that to a `Date`); else selected apart. With `bigintsApart`, a
+ * bigint is selected apart as text: a driver may read one as a number, which loses digits beyond
+ * 2^53 (a safe integer, a bigint or digits are exact).
  */
-function valueReader(source: KeysetSource, term: SortTerm): ValueReader {
-  if (term.type === "bigint") return { kind: "apart" };
+function valueReader(source: KeysetSource, term: SortTerm, bigintsApart: boolean): ValueReader {
+  if (term.type === "bigint" && bigintsApart) return { kind: "apart" };
   const read = source.read(term.column);
   if (read !== undefined) return { kind: "row", read };
   const raw = source.raw(term.column);
   return raw === undefined ? { kind: "apart" } : { kind: "raw", ...raw };
 }
 
-/** The page's select: one query, or a UNION ALL of one per branch of the plan. */
+/**
+ * The page's rows: one select, or a UNION ALL of one per branch of the plan, run lead first
+ * (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back short).
+ */
 function keysetSelect(
   db: DrizzleDatabase,
   source: KeysetSource,
@@ -116,7 +149,7 @@ function keysetSelect(
   terms: readonly SortTerm[],
   cursor: CursorQuery,
   dialect: Dialect,
-): SelectChain {
+): PromiseLike<DrizzleRow[]> {
   const { side, values, limit } = cursor;
   const at =
     values === undefined
@@ -127,7 +160,6 @@ function keysetSelect(
   const value = (place: number) =>
     boundValue(dialect, (terms[place] as SortTerm).type, values?.[place]);
   const fields = hiddenFields(terms, apart, (t) => source.column(t.column), dialect);
-  const select = selectOf(db);
   // The first page's plan has no bound: nothing to add to the select's own `where`.
   const filter = (where: Condition) =>
     where.kind === "constant" && where.value ? undefined : keysetWhere(where, column, value);
@@ -136,13 +168,34 @@ function keysetSelect(
       .select(fields, filter(where), raw)
       .orderBy(...orderBy(order, column))
       .limit(limit);
-  if (plan.union === undefined) return branch(plan.where);
-  const [first, ...rest] = plan.union.map((where, i) => {
-    const alias = `__pagewise_branch_${i}`;
-    return select().from(branch(where, plan.branchOrders?.[i]).as(alias));
-  });
+  const { union, lead } = plan;
+  if (union === undefined) return branch(plan.where);
+  const whole = () =>
+    unionSelect(
+      db,
+      union.map((where, i) => branch(where, plan.branchOrders?.[i])),
+      terms,
+      plan.order,
+      limit,
+    );
+  if (lead === undefined) return whole();
+  return leadFirst(() => branch(lead.where, lead.order), whole, limit);
+}
+
+/** The branches' selects as subqueries, merged by UNION ALL in the order, at most `limit` rows. */
+function unionSelect(
+  db: DrizzleDatabase,
+  branches: readonly SelectChain[],
+  terms: readonly SortTerm[],
+  order: readonly OrderTerm[],
+  limit: number,
+): SelectChain {
+  const select = selectOf(db);
+  const [first, ...rest] = branches.map((branch, i) =>
+    select().from(branch.as(`__pagewise_branch_${i}`)),
+  );
   const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
   // A compound select's ORDER BY names its output columns: the user's, as the query names them.
   const output = (place: number) => sql`${sql.identifier((terms[place] as SortTerm).column)}`;
-  return union.orderBy(...orderBy(plan.order, output)).limit(limit);
+  return union.orderBy(...orderBy(order, output)).limit(limit);
 }

@@ -21,17 +21,20 @@ function exactValue<DB, TB extends keyof DB>(
 }
 
 /**
- * The query selecting, besides the user's columns, each sort term's exact value under a hidden
- * alias, and with `keys` each sort column as it is (what a union's outer ORDER BY reads).
+ * The query selecting, besides the user's columns, the exact value of each sort term at `apart`
+ * under a hidden alias, and with `keys` each sort column as it is (what a union's outer ORDER BY
+ * reads).
  *
  * @param query - the user's query
  * @param terms - the list's order
  * @param refs - each term's column reference
  * @param dialect - the dialect
  * @param keys - whether to select the columns as they are too
+ * @param apart - the places of the terms whose values are selected (the others are read off the
+ *   row)
  * @example
  * ```ts
- * withExactValues(query, sort.terms, refs, DIALECTS.postgres, false); // … created_at::text AS __pagewise_0
+ * withExactValues(query, sort.terms, refs, DIALECTS.postgres, false, new Set([0])); // … created_at::text AS __pagewise_0
  * ```
  */
 export function withExactValues<DB, TB extends keyof DB, O>(
@@ -40,11 +43,15 @@ export function withExactValues<DB, TB extends keyof DB, O>(
   refs: readonly string[],
   dialect: Dialect,
   keys: boolean,
+  apart: ReadonlySet<number>,
 ): SelectQueryBuilder<DB, TB, O> {
+  if (!keys && apart.size === 0) return query;
   return query.select((eb) =>
     terms.flatMap((term, i) => {
+      const key = eb.ref(refs[i] as never).as(keyAlias(i));
+      if (!apart.has(i)) return keys ? [key] : [];
       const value = exactValue(eb, dialect, term, refs[i] as string).as(valueAlias(i));
-      return keys ? [value, eb.ref(refs[i] as never).as(keyAlias(i))] : [value];
+      return keys ? [value, key] : [value];
     }),
   ) as unknown as SelectQueryBuilder<DB, TB, O>;
 }

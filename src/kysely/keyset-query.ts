@@ -4,6 +4,7 @@ import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
 import { keyAlias } from "../sql/hidden-columns.js";
 import type { KeysetPlan } from "../sql/keyset-plan.js";
+import { leadFirst } from "../sql/lead-first.js";
 import type { OrderTerm } from "../sql/order-by.js";
 import { conditionExpression, type LeafWriter } from "./condition-expression.js";
 import { withExactValues } from "./exact-values.js";
@@ -18,6 +19,8 @@ export interface KeysetQueryParts {
   readonly value: (place: number) => unknown;
   readonly limit: number;
   readonly dialect: Dialect;
+  /** The places of the terms whose exact values are selected apart (the others read off the row). */
+  readonly apart: ReadonlySet<number>;
 }
 
 /** The user's query beyond a condition, in the plan's order, at most `limit` rows. */
@@ -28,28 +31,30 @@ function rangeQuery<DB, TB extends keyof DB, O>(
   parts: KeysetQueryParts,
   keys: boolean,
 ): SelectQueryBuilder<DB, TB, O> {
-  const { plan, refs, value, limit, dialect } = parts;
+  const { plan, refs, value, limit, dialect, apart } = parts;
   const writer: LeafWriter = { column: (place) => refs[place] as string, value };
   const filtered =
     condition.kind === "constant" && condition.value
       ? query
       : query.where((eb) => conditionExpression(eb, condition, writer));
-  const selected = withExactValues(filtered, plan.columns, refs, dialect, keys);
+  const selected = withExactValues(filtered, plan.columns, refs, dialect, keys, apart);
   return orderQuery(selected, order, writer.column).limit(limit);
 }
 
 /**
  * A keyset page's query: the user's query filtered by the plan's predicate, ordered and limited;
  * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
- * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are.
- * Every row carries its sort values under hidden aliases (`carryHiddenValues` takes them off).
+ * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are, run
+ * lead first (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back
+ * short). Every row carries the sort values at `apart` under hidden aliases (`carryHiddenValues`
+ * takes them off).
  *
  * @param db - the Kysely instance (the union's outer query)
  * @param query - the user's query
  * @param parts - the plan, references, values, limit and dialect
  * @example
  * ```ts
- * const rows = await keysetQuery(db, query, { plan, refs, value, limit: 21, dialect }).execute();
+ * const rows = await keysetQuery(db, query, { plan, refs, value, limit: 21, dialect, apart }).execute();
  * ```
  */
 export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
@@ -57,9 +62,22 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   parts: KeysetQueryParts,
 ): { execute(): Promise<O[]> } {
-  const { union } = parts.plan;
-  const { where, order, branchOrders } = parts.plan;
+  const { where, order, union, lead } = parts.plan;
   if (union === undefined) return rangeQuery(query, where, order, parts, false);
+  const whole = () => unionQuery(db, query, union, parts).execute() as Promise<O[]>;
+  if (lead === undefined) return { execute: whole };
+  const near = () => rangeQuery(query, lead.where, lead.order, parts, false).execute();
+  return { execute: () => leadFirst(near, whole, parts.limit) };
+}
+
+/** The union's branches, each one index range as a subquery, merged under the plan's order. */
+function unionQuery<DB, QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<QDB, TB, O>,
+  union: readonly Condition[],
+  parts: KeysetQueryParts,
+): { execute(): Promise<unknown[]> } {
+  const { order, branchOrders } = parts.plan;
   // The subqueries' aliases are ours, not tables of the user's schema: the casts.
   const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const branch = (condition: Condition, i: number) =>
@@ -77,6 +95,5 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
       branch(union[0] as Condition, 0),
     );
   const outer = loose.selectFrom(merged.as("pagewise_u") as never).selectAll();
-  const ordered = orderQuery(outer, parts.plan.order, (place) => keyAlias(place));
-  return ordered.limit(parts.limit) as unknown as { execute(): Promise<O[]> };
+  return orderQuery(outer, order, (place) => keyAlias(place)).limit(parts.limit);
 }

@@ -6,12 +6,15 @@ import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
 import type { Sorted } from "../resource/sorted-handler.js";
 import { boundValue } from "../sql/bound-value.js";
-import type { DialectName } from "../sql/dialect.js";
+import type { Dialect, DialectName } from "../sql/dialect.js";
+import { exactTextType } from "../sql/exact-text.js";
+import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 import type { QueryColumns } from "./kysely-pages.js";
+import { plainColumns } from "./row-columns.js";
 
 /**
  * A cursor list handler's context, as the query function receives it unless annotated (`params`
@@ -75,16 +78,72 @@ export function kyselyCursorPages<
       values === undefined
         ? undefined
         : { backward: cursor.side === "before", nulls: values.map((v) => v === null) };
-    const plan = keysetPlan(terms, side, dialect);
-    const parts = {
-      plan,
-      refs: terms.map((term) => columnRef(term, columns)),
+    const refs = terms.map((term) => columnRef(term, columns));
+    const user = query(context as C);
+    const parts = (apart: ReadonlySet<number>) => ({
+      plan: keysetPlan(terms, side, dialect),
+      refs,
       value: (place: number) =>
         boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null),
       limit: cursor.limit,
       dialect,
+      apart,
+    });
+    const onRow = rowPlaces(terms, refs, plainColumns(user), dialect);
+    const apart = (read: ReadonlySet<number>) =>
+      new Set(terms.flatMap((_, place) => (read.has(place) ? [] : [place])));
+    const page = async (read: ReadonlySet<number>) => {
+      const rows = (await keysetQuery(db, user, parts(apart(read))).execute()) as object[];
+      return exactOnRows(rows, terms, read) ? { rows, read } : undefined;
     };
-    const rows = await keysetQuery(db, query(context as C), parts).execute();
-    return { items: carryHiddenValues(rows as object[], terms) as O[] };
+    // A value read off a row is exact unless it is a bigint the driver read as a number beyond
+    // 2^53 (or the row lacks it: a plugin renamed it): then the page again, every value apart.
+    const { rows, read } = (await page(onRow)) ?? ((await page(new Set())) as PageRows);
+    const value = (row: Record<string, unknown>, place: number) =>
+      read.has(place) ? row[(terms[place] as SortTerm).column] : row[valueAlias(place)];
+    return { items: carryHiddenValues(rows, terms, value) as O[] };
   };
+}
+
+/** A page's rows, and the places of the terms whose values were read off them. */
+interface PageRows {
+  readonly rows: object[];
+  readonly read: ReadonlySet<number>;
+}
+
+/**
+ * The places of the terms whose values the rows hold as the database keeps them: a column the
+ * query outputs as it is (`plainColumns`), referred to by its own name, whose value the driver
+ * reads exactly (one of no exact-text type: a `"json"` value, SQLite's timestamp text) or may
+ * (a bigint, checked on the rows: `exactOnRows`).
+ */
+function rowPlaces(
+  terms: readonly SortTerm[],
+  refs: readonly string[],
+  plain: (name: string) => boolean,
+  dialect: Dialect,
+): ReadonlySet<number> {
+  const exact = (term: SortTerm) =>
+    term.type === "bigint" || exactTextType(dialect, term.type) === undefined;
+  return new Set(
+    terms.flatMap((term, place) =>
+      refs[place] === term.column && plain(term.column) && exact(term) ? [place] : [],
+    ),
+  );
+}
+
+/** Whether every row holds the values at `read`, a bigint's not a number beyond 2^53. */
+function exactOnRows(
+  rows: readonly object[],
+  terms: readonly SortTerm[],
+  read: ReadonlySet<number>,
+): boolean {
+  return [...read].every((place) => {
+    const { column, type } = terms[place] as SortTerm;
+    return rows.every((row) => {
+      const value = (row as Record<string, unknown>)[column];
+      const lost = type === "bigint" && typeof value === "number" && !Number.isSafeInteger(value);
+      return Object.hasOwn(row, column) && !lost;
+    });
+  });
 }

@@ -108,6 +108,29 @@ export function keysetLead(
   return groups.at(-1)?.[0] ?? FALSE;
 }
 
+/**
+ * Whether {@link keysetLead} ranges over a sort field: whether it leaves a column before the
+ * tie-breaker free (`status = x AND (created_at, id) < (y, z)`), so that it holds a stretch of
+ * the order, rather than only the rows that tie with the cursor on every field (`name = x AND
+ * id < y`), which an order by a field of few ties leaves short of a page nearly every time.
+ *
+ * @param columns - the order, its unique tie-breaker last
+ * @param cursor - the side and the cursor's NULLs
+ * @param rowValues - whether a row value is an index range in the dialect
+ * @example
+ * ```ts
+ * keysetLeadSpansField(columns, { backward: false, nulls: [false, false, false] }, true); // true for status, -created_at, -id
+ * ```
+ */
+export function keysetLeadSpansField(
+  columns: readonly OrderColumn[],
+  cursor: KeysetCursor,
+  rowValues: boolean,
+): boolean {
+  const filled = branchGroups(columns, cursor, rowValues).map((group) => group.length > 0);
+  return filled.lastIndexOf(true) < columns.length - 1;
+}
+
 /** The branches by column, the nearest last; within a column, its values before its NULLs. */
 function branchGroups(
   columns: readonly OrderColumn[],

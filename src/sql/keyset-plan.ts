@@ -7,8 +7,20 @@ import {
   keysetBranches,
   keysetCondition,
   keysetLead,
+  keysetLeadSpansField,
 } from "./keyset-condition.js";
 import { type OrderTerm, orderTerms } from "./order-by.js";
+
+/**
+ * A union's branch nearest the cursor, as it is queried alone: its predicate and its ORDER BY.
+ * Whenever it comes back full it is the page (see `leadFirst`).
+ */
+export interface KeysetLead {
+  /** One of the union's branches: the one whose rows open the page. */
+  readonly where: Condition;
+  /** Its ORDER BY: the branch's own, as in `branchOrders`. */
+  readonly order: readonly OrderTerm[];
+}
 
 /** A keyset page's query in one dialect, free of SQL text: what a builder writes it from. */
 export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
@@ -25,10 +37,11 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
    */
   readonly union: readonly Condition[] | undefined;
   /**
-   * With a union: its branch nearest the cursor, whose rows open the page. Run it alone first;
-   * when it fills the page (`limit` rows), the page is its rows, and only otherwise the union.
+   * With a union: its branch nearest the cursor, whose rows open the page, with its ORDER BY.
+   * Run it alone first; when it fills the page (`limit` rows), the page is its rows, and only
+   * otherwise the union (`leadFirst`).
    */
-  readonly lead: Condition | undefined;
+  readonly lead: KeysetLead | undefined;
   /** The ORDER BY, reversed for a page before its cursor (reverse the rows it gives). */
   readonly order: readonly OrderTerm[];
   /**
@@ -66,10 +79,10 @@ export function keysetPlan<C extends PlacedColumn>(
   const single = { columns: placed, where, union: undefined, lead: undefined, order };
   const plan = { ...single, branchOrders: undefined };
   if (!dialect.nullsClause) return flaggedPlan(plan, cursor, dialect);
-  if (!dialect.unionOfRanges || oneRange) return plan;
+  if (!dialect.unionOfRanges || oneRange || cursor === undefined) return plan;
   const branches = keysetBranches(placed, cursor, dialect.rowValueRange);
   if (branches.length < 2) return { ...plan, where: branches[0] as Condition };
-  const lead = keysetLead(placed, cursor, dialect.rowValueRange);
+  const lead = leadOf(placed, cursor, dialect, order);
   const branchOrders = branches.map(() => order);
   return { columns: placed, where, union: branches, lead, order, branchOrders };
 }
@@ -95,16 +108,36 @@ function flaggedPlan<C extends PlacedColumn>(
       negated,
     }));
     const union = [values, nulls] as Condition[];
-    const lead = (order[0].nullFlag === "desc" ? nulls : values) as Condition;
+    const first = (order[0].nullFlag === "desc" ? nulls : values) as Condition;
     const branchOrders = union.map((branch) => boundedOrder(plan.order, branch));
-    return { ...plan, union, lead, branchOrders };
+    return {
+      ...plan,
+      union,
+      lead: { where: first, order: boundedOrder(plan.order, first) },
+      branchOrders,
+    };
   }
   const branches = keysetBranches(plan.columns, cursor, dialect.rowValueRange);
   if (branches.length < 2) {
     const where = branches[0] as Condition;
     return { ...plan, where, order: boundedOrder(plan.order, where) };
   }
-  const lead = keysetLead(plan.columns, cursor, dialect.rowValueRange);
+  const lead = leadOf(plan.columns, cursor, dialect, plan.order);
   const branchOrders = branches.map((branch) => boundedOrder(plan.order, branch));
   return { ...plan, union: branches, lead, branchOrders };
+}
+
+/**
+ * A union's lead, ordered as its branch is (on MariaDB, `boundedOrder`); none where it holds only
+ * the cursor's ties (`keysetLeadSpansField`), nearly always short of a page: the union alone then.
+ */
+function leadOf(
+  columns: readonly PlacedColumn[],
+  cursor: KeysetCursor,
+  dialect: Dialect,
+  order: readonly OrderTerm[],
+): KeysetLead | undefined {
+  if (!keysetLeadSpansField(columns, cursor, dialect.rowValueRange)) return undefined;
+  const where = keysetLead(columns, cursor, dialect.rowValueRange);
+  return { where, order: dialect.nullsClause ? order : boundedOrder(order, where) };
 }

@@ -9,7 +9,7 @@
  * NULL for one row in ten, else one of 101 values (ties).
  * @packageDocumentation
  */
-import type { DialectName } from "./builders-table.js";
+import { BIG, type DialectName } from "./builders-table.js";
 
 /** How a table's rows are generated. */
 export interface Fill {
@@ -20,10 +20,13 @@ export interface Fill {
   readonly stepUs: number;
 }
 
-/** 1,000,000 rows over about 347 days; 2,000 rows within 10 ms, about 200 in each millisecond. */
+/**
+ * `BIG` rows (1,000,000 by default) over about 347 days; 2,000 rows within 10 ms, about 200 in
+ * each millisecond.
+ */
 export const BIG_FILL: Fill = {
   table: "packages",
-  size: 1_000_000,
+  size: BIG,
   modulus: 999_983,
   stepUs: 30_001,
 };

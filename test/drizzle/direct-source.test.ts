@@ -4,6 +4,7 @@
  * (SQLite, Drizzle's logger).
  */
 import { eq, sql } from "drizzle-orm";
+import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
 import { alias, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directSource } from "../../src/drizzle/direct-source.js";
@@ -12,6 +13,7 @@ import type { CursorQuery } from "../../src/index.js";
 import { sortSettings } from "../../src/pagination/sort-option.js";
 import { parseSort } from "../../src/pagination/sort-param.js";
 import { carriedValues } from "../../src/resource/carried-values.js";
+import { openSqlite } from "../support/sqlite-database.js";
 import { WALK_SORT } from "./cursor-walks.js";
 import {
   type DrizzleDatabaseUnderTest,
@@ -103,9 +105,9 @@ describe("drizzleCursorPages' statement", () => {
 
   it.each<[string, () => unknown, string]>([
     [
-      "a table's rows: the select itself, the id's exact text beside its columns",
+      "a table's rows: the select itself, its values read off the rows",
       () => t.db.select().from(t.packages),
-      'select "id", "name", "owner", "created_at", "score", cast("id" as text) as "__pagewise_1" from "packages" where ("packages"."created_at", "packages"."id") > (?, ?) order by "packages"."created_at" asc, "packages"."id" asc limit ?',
+      'select "id", "name", "owner", "created_at", "score" from "packages" where ("packages"."created_at", "packages"."id") > (?, ?) order by "packages"."created_at" asc, "packages"."id" asc limit ?',
     ],
     [
       "a filtered select: its own where kept",
@@ -114,7 +116,7 @@ describe("drizzleCursorPages' statement", () => {
           .select({ id: t.packages.id, created_at: t.packages.createdAt })
           .from(t.packages)
           .where(eq(t.packages.owner, "bob")),
-      'select "id", "created_at", cast("id" as text) as "__pagewise_1" from "packages" where ("packages"."owner" = ? and ("packages"."created_at", "packages"."id") > (?, ?)) order by "packages"."created_at" asc, "packages"."id" asc limit ?',
+      'select "id", "created_at" from "packages" where ("packages"."owner" = ? and ("packages"."created_at", "packages"."id") > (?, ?)) order by "packages"."created_at" asc, "packages"."id" asc limit ?',
     ],
     [
       "a select distinct: through a subquery",
@@ -124,9 +126,58 @@ describe("drizzleCursorPages' statement", () => {
   ])("%s", async (_name, query, statement) => {
     const { rows, statements } = await page(query);
     expect(statements).toStrictEqual([statement]);
+    // The id as better-sqlite3 reads it here (safe integers: a bigint), or its text selected apart.
+    const id = statement.includes("__pagewise_1") ? "2" : 2n;
     expect(rows.map((row) => carriedValues(row))).toStrictEqual([
-      ["2026-01-01 10:00:00.000002", "2"],
+      ["2026-01-01 10:00:00.000002", id],
     ]);
+  });
+});
+
+describe("drizzleCursorPages on a bigint the driver reads as a number", () => {
+  const big = sqliteTable("big", { id: integer("id").primaryKey(), name: text("name").notNull() });
+  let sqlite: ReturnType<typeof openSqlite>;
+  const log: string[] = [];
+  beforeAll(() => {
+    sqlite = openSqlite(); // better-sqlite3 as it comes: integers read as numbers
+    sqlite.db.exec("create table big (id integer primary key, name text not null)");
+  });
+  afterAll(() => sqlite?.close());
+
+  it.each<[string, readonly string[], readonly unknown[][], number]>([
+    [
+      "safe integers: exact as read, one statement",
+      ["5", "7"],
+      [
+        ["a", 5],
+        ["b", 7],
+      ],
+      1,
+    ],
+    // 2^53 + 1 reads as the number 2^53: the page is read again, the id's text selected apart.
+    [
+      "one beyond 2^53: the page again, the ids as text",
+      ["5", "9007199254740993"],
+      [
+        ["a", "5"],
+        ["b", "9007199254740993"],
+      ],
+      2,
+    ],
+  ])("%s", async (_name, ids, carried, statements) => {
+    const values = ids.map((id, i) => `(${id}, '${"ab"[i]}')`).join(", ");
+    sqlite.db.exec(`delete from big; insert into big values ${values}`);
+    const db = sqliteDrizzle({ client: sqlite.db, logger: { logQuery: (q) => void log.push(q) } });
+    const handler = drizzleCursorPages(db, () => db.select().from(big));
+    const sort = { fields: { name: true }, tieBreaker: { column: "id", type: "bigint" } };
+    const order = parseSort("name", sortSettings(sort as never));
+    const { items } = handler({ sort: order } as never) as {
+      items: (cursor: CursorQuery) => Promise<object[]>;
+    };
+    log.length = 0;
+    const rows = await items({ side: undefined, values: undefined, limit: 5 } as never);
+    expect(rows.map((row) => carriedValues(row))).toStrictEqual(carried);
+    expect(log).toHaveLength(statements);
   });
 });
 
@@ -150,11 +201,12 @@ describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read 
     };
     const rows = await items({ side: "after", limit: 5 } as never);
     expect(pg.log.map((l) => l.query)).toStrictEqual([
-      'select "id", "name", "owner", "created_at" as "created_at", "score", cast("id" as text) as "__pagewise_1" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
+      'select "id" as "id", "name", "owner", "created_at" as "created_at", "score" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
     ]);
     expect(rows.map((row) => [row.createdAt, carriedValues(row)])).toStrictEqual([
-      [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000001", "1"]],
-      [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000002", "2"]],
+      // The id as PGlite reads it: a safe integer, exact.
+      [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000001", 1]],
+      [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000002", 2]],
     ]);
   });
 });

@@ -14,7 +14,12 @@ import {
 import type { Condition } from "../../src/sql/condition.js";
 import { DIALECTS, type DialectName } from "../../src/sql/dialect.js";
 import type { KeysetCursor } from "../../src/sql/keyset-condition.js";
-import { keysetBranches, keysetCondition, keysetLead } from "../../src/sql/keyset-condition.js";
+import {
+  keysetBranches,
+  keysetCondition,
+  keysetLead,
+  keysetLeadSpansField,
+} from "../../src/sql/keyset-condition.js";
 import { keysetPlan } from "../../src/sql/keyset-plan.js";
 
 type Value = number | null;
@@ -181,6 +186,38 @@ describe("keysetCondition and keysetBranches", () => {
   });
 });
 
+describe("keysetLeadSpansField", () => {
+  const mixed = sortColumns([
+    { name: "status" },
+    { name: "created_at", direction: "desc" },
+    { name: "id", direction: "desc" },
+  ]);
+  const score = sortColumns([{ name: "score", nullable: true, nulls: "last" }, { name: "id" }]);
+  const nameDown = sortColumns([{ name: "name" }, { name: "id", direction: "desc" }]);
+  it.each<[string, readonly KeysetColumn[], readonly boolean[], boolean, boolean]>([
+    [
+      "status = x AND (created_at, id) < (y, z): a stretch of status",
+      mixed,
+      [false, false, false],
+      true,
+      true,
+    ],
+    [
+      "status = x AND created_at = y AND id < z: ties alone",
+      mixed,
+      [false, false, false],
+      false,
+      false,
+    ],
+    ["name = x AND id < y: ties alone", nameDown, [false, false], true, false],
+    ["score = x AND id > y: ties alone", score, [false, false], true, false],
+    ["score IS NULL AND id > y: the NULLs' ties alone", score, [true, false], true, false],
+  ])("%s", (_name, columns, nulls, rowValues, spans) => {
+    const cursor = { backward: false, nulls };
+    expect(keysetLeadSpansField(columns, cursor, rowValues)).toBe(spans);
+  });
+});
+
 describe("keysetPlan", () => {
   const mixed = sortColumns([
     { name: "status", nullable: true },
@@ -190,22 +227,40 @@ describe("keysetPlan", () => {
   const oneWay = sortColumns([{ name: "name" }, { name: "id" }]);
   const at = (n: number) => ({ backward: false, nulls: Array<boolean>(n).fill(false) });
 
-  it.each<[string, readonly KeysetColumn[], DialectName, string, number | undefined]>([
-    ["one way on PostgreSQL: one row value", oneWay, "postgres", "compare", undefined],
-    ["one way on SQLite: one row value", oneWay, "sqlite", "compare", undefined],
-    ["one way on MariaDB: written out", oneWay, "mysql", "and", undefined],
+  const score = sortColumns([{ name: "score", nullable: true }, { name: "id" }]);
+  it.each<[string, readonly KeysetColumn[], DialectName, string, number | undefined, boolean]>([
+    ["one way on PostgreSQL: one row value", oneWay, "postgres", "compare", undefined, false],
+    ["one way on SQLite: one row value", oneWay, "sqlite", "compare", undefined, false],
+    ["one way on MariaDB: written out", oneWay, "mysql", "and", undefined, false],
     // NULLs last ascending: still ahead, so no bound on status; the NULLs a branch of their own.
-    ["mixed on PostgreSQL: a union of ranges", mixed, "postgres", "or", 3],
+    ["mixed on PostgreSQL: a union of ranges", mixed, "postgres", "or", 3, true],
     // NULLs first ascending: behind the walk, so a bound on status, and no NULL branch.
-    ["mixed on SQLite: a union of ranges", mixed, "sqlite", "and", 2],
-    ["mixed on MariaDB: one predicate behind a bound, no union", mixed, "mysql", "and", undefined],
-  ])("%s", (_name, columns, dialect, kind, branches) => {
+    ["mixed on SQLite: a union of ranges", mixed, "sqlite", "and", 2, true],
+    [
+      "mixed on MariaDB: one predicate behind a bound, no union",
+      mixed,
+      "mysql",
+      "and",
+      undefined,
+      false,
+    ],
+    // The branch nearest the cursor would hold the cursor's ties alone: no lead.
+    ["a nullable field on PostgreSQL: a union without a lead", score, "postgres", "or", 3, false],
+  ])("%s", (_name, columns, dialect, kind, branches, led) => {
     const plan = keysetPlan(columns, at(columns.length), DIALECTS[dialect]);
     expect([plan.where.kind, plan.union?.length]).toStrictEqual([kind, branches]);
-    expect(plan.lead === undefined).toBe(branches === undefined);
+    expect(plan.lead !== undefined).toBe(led);
+    if (plan.lead !== undefined) {
+      // The lead is one of the branches: keysetLead's, in the union's order.
+      const cursor = at(columns.length);
+      const placed = plan.columns;
+      expect(plan.union).toContainEqual(plan.lead.where);
+      expect(plan.lead.where).toStrictEqual(keysetLead(placed, cursor, true));
+      expect(plan.lead.order).toStrictEqual(plan.order);
+    }
   });
 
-  const score = sortColumns([
+  const descending = sortColumns([
     { name: "score", nullable: true, direction: "desc" },
     { name: "id", direction: "desc" },
   ]);
@@ -213,7 +268,7 @@ describe("keysetPlan", () => {
     ["within the NULLs: by the key alone", [true, false], [1]],
     ["among the values: by both", [false, false], [0, 1]],
   ])("orders -score on MariaDB %s", (_name, nulls, places) => {
-    const plan = keysetPlan(score, { backward: false, nulls }, DIALECTS.mysql);
+    const plan = keysetPlan(descending, { backward: false, nulls }, DIALECTS.mysql);
     expect(plan.order.map((t) => t.place)).toStrictEqual(places);
   });
 
@@ -221,25 +276,35 @@ describe("keysetPlan", () => {
   const last = sortColumns([{ name: "score", nullable: true, nulls: "last" }, { name: "id" }]);
   const places = (order: readonly { place: number; nullFlag?: string | undefined }[]) =>
     order.map((t) => `${t.place}${t.nullFlag ?? ""}`);
-  it.each<[string, KeysetCursor | undefined, string[][] | undefined, string[]]>([
-    ["the first page: the values, the NULLs", undefined, [["0", "1"], ["1"]], ["0", "1"]],
+  it.each<[string, KeysetCursor | undefined, string[][] | undefined, string[], number | undefined]>(
     [
-      "a cursor on a value, NULLs ahead: the values beyond, the NULLs, the value's ties",
-      { backward: false, nulls: [false, false] },
-      [["0", "1"], ["1"], ["0", "1"]],
-      ["0", "1"],
+      // The lead: the values, which the order puts first.
+      ["the first page: the values, the NULLs", undefined, [["0", "1"], ["1"]], ["0", "1"], 0],
+      [
+        // No lead: the branch nearest the cursor holds its ties alone.
+        "a cursor on a value, NULLs ahead: the values beyond, the NULLs, the value's ties",
+        { backward: false, nulls: [false, false] },
+        [["0", "1"], ["1"], ["0", "1"]],
+        ["0", "1"],
+        undefined,
+      ],
+      [
+        "a cursor among the NULLs: one predicate, by the key",
+        { backward: false, nulls: [true, false] },
+        undefined,
+        ["1"],
+        undefined,
+      ],
     ],
-    [
-      "a cursor among the NULLs: one predicate, by the key",
-      { backward: false, nulls: [true, false] },
-      undefined,
-      ["1"],
-    ],
-  ])("orders NULLs set last on MariaDB: %s", (_name, cursor, branches, order) => {
+  )("orders NULLs set last on MariaDB: %s", (_name, cursor, branches, order, leadPlace) => {
     const plan = keysetPlan(last, cursor, DIALECTS.mysql);
     expect(plan.branchOrders?.map(places)).toStrictEqual(branches);
     expect(places(plan.order)).toStrictEqual(plan.union === undefined ? order : ["0asc", "1"]);
-    expect(plan.lead === undefined).toBe(plan.union === undefined);
+    // The lead is one of the branches, queried as its branch is: in that branch's bounded order.
+    const lead = JSON.stringify(plan.lead?.where);
+    const place = plan.union?.findIndex((branch) => JSON.stringify(branch) === lead);
+    expect(plan.lead && place).toBe(leadPlace);
+    expect(plan.lead?.order).toStrictEqual(plan.branchOrders?.[leadPlace ?? -1]);
   });
 
   it("puts NULLs where the dialect does unless the order says", () => {

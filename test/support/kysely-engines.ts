@@ -55,8 +55,8 @@ export interface KyselyEngine {
   readonly idText: string;
   /** A column as exact text in the dialect's SQL (a timestamp's every digit, a bigint's). */
   text(column: string): string;
-  /** The last query Kysely ran (what a plan check explains). */
-  lastQuery(): CompiledQuery;
+  /** The queries Kysely ran since the last call (what a plan check explains), in order. */
+  queriesRun(): CompiledQuery[];
   /** Empties the table and writes the rows. */
   fill(rows: readonly ItemRow[]): Promise<void>;
   close(): Promise<void>;
@@ -81,12 +81,10 @@ async function engine(
   dialect: DialectName,
   kyselyDialect: Dialect,
 ): Promise<KyselyEngine> {
-  let last: CompiledQuery | undefined;
+  let ran: CompiledQuery[] = [];
   const db = new Kysely<TestSchema>({
     dialect: kyselyDialect,
-    log: (event) => {
-      last = event.query;
-    },
+    log: (event) => void ran.push(event.query),
   });
   const raw = async (text: string) =>
     (await sql.raw<Record<string, unknown>>(text).execute(db)).rows;
@@ -99,9 +97,10 @@ async function engine(
     raw,
     idText: ID_TEXT[dialect],
     text: (column) => ID_TEXT[dialect].replace("id", column),
-    lastQuery: () => {
-      if (last === undefined) throw new Error("no query ran");
-      return last;
+    queriesRun: () => {
+      const queries = ran;
+      ran = [];
+      return queries;
     },
     timestamp: (micros) =>
       `2026-11-23 10:00:${String(Math.floor(micros / 1e6)).padStart(2, "0")}.${String(micros % 1e6).padStart(6, "0")}${zone}`,

@@ -1,0 +1,62 @@
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect, sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { plainColumns } from "../../src/kysely/row-columns.js";
+
+interface Tables {
+  packages: { id: number; name: string; created_at: string };
+  owners: { id: number; name: string };
+}
+// Compiled only, never run.
+const db = new Kysely<Tables>({
+  dialect: new SqliteDialect({ database: new Database(":memory:") }),
+});
+afterAll(() => db.destroy());
+const packages = () => db.selectFrom("packages");
+
+describe("plainColumns", () => {
+  it.each<[string, () => { toOperationNode(): never }, Record<string, boolean>]>([
+    [
+      "selectAll(): every column",
+      () => packages().selectAll() as never,
+      { created_at: true, id: true },
+    ],
+    ["selectAll of the table", () => packages().selectAll("packages") as never, { name: true }],
+    [
+      "columns by name: those selected",
+      () => packages().select(["id", "created_at"]) as never,
+      { id: true, created_at: true, name: false },
+    ],
+    ["a qualified column", () => packages().select("packages.name") as never, { name: true }],
+    [
+      "a column aliased to its own name",
+      () => packages().select("name as name") as never,
+      { name: true },
+    ],
+    [
+      "a column aliased to another name: neither name",
+      () => packages().select("created_at as at") as never,
+      { at: false, created_at: false },
+    ],
+    [
+      "an expression under a column's name: not the column",
+      () => packages().select(["id", sql<string>`upper(name)`.as("name")]) as never,
+      { id: true, name: false },
+    ],
+    [
+      "selectAll and an expression under a column's name: not the column",
+      () => packages().selectAll().select(sql<string>`upper(name)`.as("name")) as never,
+      { id: true, name: false },
+    ],
+    [
+      "a join: no bare name is sure",
+      () =>
+        packages().innerJoin("owners", "owners.id", "packages.id").selectAll("packages") as never,
+      { id: false, name: false },
+    ],
+  ])("%s", (_name, query, expected) => {
+    const plain = plainColumns(query());
+    const names = Object.keys(expected);
+    expect(Object.fromEntries(names.map((name) => [name, plain(name)]))).toStrictEqual(expected);
+  });
+});
