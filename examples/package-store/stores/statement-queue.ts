@@ -30,7 +30,9 @@ function busy() {
 /**
  * A queue running one statement at a time, in order of arrival. A statement waits only while the
  * bounds allow (else it rejects with the 503 problem, `Retry-After: 1`) and while its signal is
- * not aborted (else it rejects with the signal's reason and never runs).
+ * not aborted (else it rejects with the signal's reason and never runs). Its wait is bounded by the
+ * clock, not only by its timer: one whose turn comes past `maxWaitMs` (the thread was held by a
+ * statement, so the timer had not run) is refused then.
  *
  * @param bounds - see {@link QueueBounds}
  * @example
@@ -56,6 +58,7 @@ export function statementQueue(bounds: QueueBounds): Queued {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (!running) return start(run);
     if (waiting.length >= bounds.maxQueued) return Promise.reject(busy());
+    const queuedAt = Date.now();
     return new Promise<R>((resolve, reject) => {
       const stopWaiting = () => {
         clearTimeout(timer);
@@ -63,6 +66,14 @@ export function statementQueue(bounds: QueueBounds): Queued {
       };
       const turn = () => {
         stopWaiting();
+        // A statement holds the thread while it runs (PGlite is WebAssembly on this thread), so
+        // the timer below can come late: a turn that comes after the bound is refused as the
+        // timer would have refused it, and passes on.
+        if (Date.now() - queuedAt > bounds.maxWaitMs) {
+          reject(busy());
+          next();
+          return;
+        }
         start(run).then(resolve, reject);
       };
       const leave = (reason: unknown) => {

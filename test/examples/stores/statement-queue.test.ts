@@ -109,6 +109,22 @@ describe("statementQueue", () => {
       await first;
       expect(started).toStrictEqual(["first"]);
     });
+
+    it("refuses a statement whose turn comes past maxWaitMs before its timer ran, and passes the turn on", async () => {
+      const { started, statement, release } = held();
+      const queued = statementQueue({ maxQueued: 5, maxWaitMs: 100 });
+      const first = queued(statement("first"));
+      const late = queued(statement("late")).catch((error: unknown) => error);
+      // The clock moves and no timer runs: a statement held the thread (PGlite runs on it).
+      vi.setSystemTime(Date.now() + 150);
+      const fresh = queued(statement("fresh"));
+      release("first");
+      await first;
+      expect(await late).toMatchObject(busy);
+      expect(started).toStrictEqual(["first", "fresh"]);
+      release("fresh");
+      await expect(fresh).resolves.toBe("fresh");
+    });
   });
 });
 
