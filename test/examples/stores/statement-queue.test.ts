@@ -19,6 +19,9 @@ const busy = {
   },
 };
 
+/** A later turn of the event loop: where the queue hands the next statement its turn. */
+const aTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Statements the test holds: each runs when the queue starts it, and ends when released. */
 function held() {
   const started: string[] = [];
@@ -44,6 +47,8 @@ describe("statementQueue", () => {
     expect(started).toStrictEqual(["a"]);
     release("a");
     await answers[0];
+    expect(started).toStrictEqual(["a"]); // b starts in a later turn: sockets and timers first
+    await aTurn();
     expect(started).toStrictEqual(["a", "b"]);
     release("b");
     release("c");
@@ -92,7 +97,7 @@ describe("statementQueue", () => {
 
   describe("in time", () => {
     beforeEach(() => {
-      vi.useFakeTimers();
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     });
     afterEach(() => {
       vi.useRealTimers();
@@ -120,6 +125,7 @@ describe("statementQueue", () => {
       const fresh = queued(statement("fresh"));
       release("first");
       await first;
+      await aTurn();
       expect(await late).toMatchObject(busy);
       expect(started).toStrictEqual(["first", "fresh"]);
       release("fresh");
