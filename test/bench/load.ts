@@ -2,8 +2,8 @@
  * Load suite (issue 25): the example server (Fastify, the built package) in a process of its own,
  * on each store, under autocannon's connections sending the mix of `load-mix.ts` for a while:
  * requests/s, p50, p99, errors, timeouts, 503s and other 5xx, and the server's RSS at the start,
- * at the end and its growth over the second half. Goals: no timeout, no 5xx but a 503 with
- * `Retry-After`, RSS over the second half growing by less than 10%.
+ * at the end and its growth over the second half (floor to floor: {@link rssFloors}). Goals: no
+ * timeout, no 5xx but a 503 with `Retry-After`, RSS over the second half growing by less than 10%.
  *
  * `LOAD_SECONDS` (default 60), `LOAD_CONNECTIONS` (64), `LOAD_PACKAGES` (20,000 seeded) and
  * `LOAD_STORES` (a comma-separated list; default every store) set the run.
@@ -32,6 +32,21 @@ function rssMb(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
+/** The samples a floor is the lowest of: 10 s at one a second. */
+const FLOOR_WINDOW = 10;
+
+/**
+ * RSS at half time and at the end as floors: the lowest sample of the 10 s from half time, and of
+ * the last 10 s. Between two collections the heap's sawtooth moves RSS by a quarter (162-225 MB
+ * in a minute of the memory store), so two single samples say when each was taken; what a leak
+ * raises is the floor.
+ */
+function rssFloors(samples: readonly number[]): [half: number, end: number] {
+  const middle = Math.floor(samples.length / 2);
+  const lowest = (from: number) => Math.min(...samples.slice(from, from + FLOOR_WINDOW));
+  return [lowest(middle), lowest(Math.max(middle, samples.length - FLOOR_WINDOW))];
+}
+
 /** One store's figures. */
 interface Row {
   readonly store: LoadStore;
@@ -41,7 +56,7 @@ interface Row {
   readonly errors: number;
   readonly timeouts: number;
   readonly tally: Tally;
-  /** RSS at the start, at half time and at the end, MB. */
+  /** RSS at the start, and its floors at half time and at the end ({@link rssFloors}), MB. */
   readonly rss: readonly [number, number, number];
 }
 
@@ -72,7 +87,7 @@ async function measure(
     const result = await Promise.resolve(autocannon({ ...options, timeout: TIMEOUT_SECONDS }));
     clearInterval(sampler);
     samples.push(rssMb(pid));
-    const half = samples[Math.floor(samples.length / 2)] as number;
+    const [half, end] = rssFloors(samples);
     return {
       store,
       rps: result.requests.total / result.duration,
@@ -81,7 +96,7 @@ async function measure(
       errors: result.errors,
       timeouts: result.timeouts,
       tally,
-      rss: [samples[0] as number, half, samples.at(-1) as number],
+      rss: [samples[0] as number, half, end],
     };
   } finally {
     await stopped(server.child);
@@ -101,8 +116,8 @@ function report(rows: readonly Row[]): void {
       "timeouts",
       "503s",
       "other 5xx",
-      "RSS MB start → end",
-      "2nd half",
+      "RSS MB start → end floor",
+      "2nd half (floors)",
     ],
     ...rows.map((row) => {
       const [start, half, end] = row.rss;

@@ -6,6 +6,7 @@
  */
 import type { PoolClient } from "pg";
 import { databaseFault } from "./database-fault.js";
+import { pgliteThread } from "./pglite-thread.js";
 import { DEFAULT_QUEUE_BOUNDS, type QueueBounds, statementQueue } from "./statement-queue.js";
 
 /** A database as the SQL store sees it. */
@@ -114,24 +115,25 @@ async function cancellable<R>(
 }
 
 /**
- * PostgreSQL in WebAssembly, in this process (`@electric-sql/pglite`), with pg_trgm: in memory,
- * or in `dataDir` to persist. It runs one statement at a time: its statements wait in a
- * {@link statementQueue}, within `bounds` (past them, the 503 problem at once), and one whose
- * client has left is never started.
+ * PostgreSQL in WebAssembly (`@electric-sql/pglite`) with pg_trgm, on a thread of its own
+ * ({@link pgliteThread}): in memory, or in `dataDir` to persist. It runs one statement at a time:
+ * its statements wait in a {@link statementQueue}, within `bounds` (past them, the 503 problem at
+ * once), and one whose client has left is never started.
  */
 export async function pgliteClient(
   dataDir?: string,
   bounds: QueueBounds = DEFAULT_QUEUE_BOUNDS,
 ): Promise<SqlClient> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const thread = await pgliteThread(dataDir);
   const queued = statementQueue(bounds);
   return {
     kind: "pglite",
     query: <R>(text: string, values: readonly unknown[], signal?: AbortSignal) =>
-      queued(async () => (await db.query<R>(text, values as unknown[])).rows, signal),
-    exec: (text) => queued(async () => void (await db.exec(text))),
-    close: () => db.close(),
+      queued(async () => (await thread.run("query", text, values)) as R[], signal),
+    exec: (text) => queued(async () => void (await thread.run("exec", text))),
+    close: async () => {
+      await thread.run("close");
+      await thread.terminate();
+    },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The wait in front of a database that runs one statement at a time (PGlite): bounded in length and
- * in time, so a request past either bound is answered at once with the 503 problem instead of
- * waiting past its client's patience; and a statement whose client has left is never started.
+ * The wait in front of a database that runs one statement at a time (PGlite, on its thread:
+ * `pglite-thread.ts`): bounded in length and in time, so a request past either bound is answered
+ * at once with the 503 problem instead of waiting past its client's patience; and a statement
+ * whose client has left is never started.
  */
 import { serviceUnavailable } from "pagewise";
 
@@ -31,8 +32,8 @@ function busy() {
  * A queue running one statement at a time, in order of arrival. A statement waits only while the
  * bounds allow (else it rejects with the 503 problem, `Retry-After: 1`) and while its signal is
  * not aborted (else it rejects with the signal's reason and never runs). Its wait is bounded by the
- * clock, not only by its timer: one whose turn comes past `maxWaitMs` (the thread was held by a
- * statement, so the timer had not run) is refused then.
+ * clock, not only by its timer: one whose turn comes past `maxWaitMs` (a busy event loop ran the
+ * timer late) is refused then.
  *
  * @param bounds - see {@link QueueBounds}
  * @example
@@ -50,17 +51,10 @@ export function statementQueue(bounds: QueueBounds): Queued {
     if (turn === undefined) running = false;
     else turn();
   };
-  // The next statement starts in a later turn of the event loop, not in this one's microtasks:
-  // a statement holds the thread while it runs (PGlite), so a queue handed on in microtasks ran
-  // back to back with no socket read and no timer run in between (stalls of 0.5-1.3 s).
-  const next = () => {
-    if (waiting.length === 0) running = false;
-    else setImmediate(handOn);
-  };
   const start = <R>(run: () => Promise<R>): Promise<R> => {
     running = true;
     const done = new Promise<R>((resolve) => resolve(run()));
-    done.then(next, next);
+    done.then(handOn, handOn);
     return done;
   };
   return <R>(run: () => Promise<R>, signal?: AbortSignal): Promise<R> => {
@@ -75,9 +69,8 @@ export function statementQueue(bounds: QueueBounds): Queued {
       };
       const turn = () => {
         stopWaiting();
-        // A statement holds the thread while it runs (PGlite is WebAssembly on this thread), so
-        // the timer below can come late: a turn that comes after the bound is refused as the
-        // timer would have refused it, and passes on.
+        // A busy event loop runs the timer below late: a turn that comes after the bound is
+        // refused as the timer would have refused it, and passes on.
         if (Date.now() - queuedAt > bounds.maxWaitMs) {
           reject(busy());
           handOn();
