@@ -32,6 +32,11 @@ export interface HandPages {
   offset(order: Order, offset: number): Promise<unknown>;
   /** The page after `row` in `order`, in the shape best for the dialect. */
   keyset(order: Order, row: ExactRow): Promise<unknown>;
+  /**
+   * A cursor list's first page in `order` (no token): pagewise's, whose keyset page at depth is
+   * held to it. By hand, page 1 is that page.
+   */
+  cursorFirst?(order: Order): Promise<unknown>;
 }
 
 /** A Kysely instance over the handle (never destroyed: that would end the suite's pool). */

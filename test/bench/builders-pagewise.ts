@@ -144,6 +144,7 @@ function resourcesOf(handlers: Handlers) {
 function pagesOf(handlers: Handlers): PagewisePages {
   const { capture, paged, cursorOf } = resourcesOf(handlers);
   const tokens = new Map<string, string>();
+  const cursorFirst = (order: Order) => get(cursorOf(order), `page_size=${PAGE}`);
   const pipeline: HandPages = {
     first: (order) => get(paged, `sort=${order}&page_size=${PAGE}`),
     offset: (order, offset) =>
@@ -154,6 +155,7 @@ function pagesOf(handlers: Handlers): PagewisePages {
       tokens.set(key, token);
       return get(cursorOf(order), `page_size=${PAGE}&after=${token}`);
     },
+    cursorFirst: (order) => cursorFirst(order),
   };
   /** The handler's call for a request, recorded by one call through the pipeline first. */
   const recorded = async (request: () => Promise<unknown>): Promise<Required<Capture>> => {
@@ -170,20 +172,24 @@ function pagesOf(handlers: Handlers): PagewisePages {
     calls.set(key, call);
     return call();
   };
+  /** A cursor list's page by its handler, with the context of the pipeline's `request`. */
+  const cursorPage = async (order: Order, request: () => Promise<unknown>) => {
+    const { context } = await recorded(request);
+    const cursor = handlers.cursor(order);
+    const query = (context as { cursor: unknown }).cursor;
+    return async () => {
+      const { items } = (await cursor(context as never)) as { items: unknown };
+      return typeof items === "function" ? items(query) : items;
+    };
+  };
   const handler: HandPages = {
     first: (order) => once(`first:${order}`, () => page(() => pipeline.first(order))),
     offset: (order, offset) =>
       once(`offset:${order}:${offset}`, () => page(() => pipeline.offset(order, offset))),
     keyset: (order, row) =>
-      once(`keyset:${order}:${row.id}`, async () => {
-        const { context } = await recorded(() => pipeline.keyset(order, row));
-        const cursor = handlers.cursor(order);
-        const query = (context as { cursor: unknown }).cursor;
-        return async () => {
-          const { items } = (await cursor(context as never)) as { items: unknown };
-          return typeof items === "function" ? items(query) : items;
-        };
-      }),
+      once(`keyset:${order}:${row.id}`, () => cursorPage(order, () => pipeline.keyset(order, row))),
+    cursorFirst: (order) =>
+      once(`cursor:${order}`, () => cursorPage(order, () => cursorFirst(order))),
   };
   return { pipeline, handler };
 }
