@@ -1,6 +1,6 @@
 /**
  * Timing in rounds, shared by the database suites: each task warmed up, then the tasks taken in
- * turn round after round, each figure the median of its rounds.
+ * turn round after round, in an order shuffled each round, each figure the median of its rounds.
  * @packageDocumentation
  */
 import { median } from "./report.js";
@@ -12,8 +12,21 @@ const WARM_UP_MS = 1_500;
 /** A named task: one call is one sample. */
 export type Task = [name: string, run: () => Promise<unknown>];
 
+/** `items` in a random order (Fisher-Yates). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
 /**
- * Each task's median ms over `rounds` rounds, the tasks taken in turn within a round. Only tasks
+ * Each task's median ms over `rounds` rounds, the tasks taken in turn within a round, in an order
+ * drawn afresh each round: in a fixed order the first task of every round was the slow one (on
+ * SQLite, Kysely's page 1 by hand measured 0.34 ms first in the round and its same statement
+ * 0.13-0.15 ms elsewhere in it), whatever it was. Only tasks
  * compared with each other are measured together: a 150 ms scan, or another statement, between
  * two sub-millisecond reads would disturb them.
  */
@@ -29,7 +42,7 @@ export async function measure(
   }
   const samples = new Map<string, number[]>(tasks.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, run] of tasks) {
+    for (const [name, run] of shuffled(tasks)) {
       const start = performance.now();
       await run();
       samples.get(name)?.push(performance.now() - start);
