@@ -384,7 +384,7 @@ export async function walks(): Promise<void> {
   try {
     console.log(
       `
-The example server (Fastify, PGlite in process, HTTP on 127.0.0.1), SEED=${WALKED} in ${((performance.now() - started) / 1000).toFixed(1)} s: one walk each, pages of ${WALK_PAGE}`,
+The example server (Fastify, PGlite on a thread of its own, HTTP on 127.0.0.1), SEED=${WALKED} in ${((performance.now() - started) / 1000).toFixed(1)} s: one walk each, pages of ${WALK_PAGE}`,
     );
     const [byCursor, cursorMs] = await walkAll(server.url, "/v2/package/demo/tools/");
     const [byPage, pageMs] = await walkAll(server.url, "/package/demo/tools/");
@@ -411,7 +411,7 @@ export async function run(): Promise<void> {
   );
   const lite = await pgliteClient();
   try {
-    await suite("PGlite (in process, one connection: its queries run one at a time)", lite, (sql) =>
+    await suite("PGlite (on a thread of its own, one connection: its queries run one at a time)", lite, (sql) =>
       lite.exec(sql),
     );
   } finally {

@@ -2,8 +2,11 @@
  * PGlite on a thread of its own (`pglite-worker.mjs`), as the server's thread reaches it: each
  * statement a message, each answer a promise. PGlite holds the thread a statement runs on; on the
  * server's own thread that stopped its event loop for as long, and Node accepts one new connection
- * per turn of the loop: 64 clients connecting at once under the load suite's mix waited up to 10 s
- * for their connection to be taken (measured: `npm run bench -- load`, docs/performance.md).
+ * per turn of the loop (libuv stopped accepting in a loop in 2022: libuv/libuv#3696): 64 clients
+ * connecting at once under the load suite's mix waited up to 10 s for their connection to be
+ * taken (measured: `npm run bench -- load`, docs/performance.md).
+ * Values and rows cross the thread by structured clone: plain data (primitives, `Date`, bytes,
+ * arrays and plain objects of them) crosses as it is; a function or symbol rejects its statement.
  */
 import { Worker } from "node:worker_threads";
 
@@ -12,6 +15,8 @@ interface Answer {
   readonly id?: number;
   readonly result?: unknown;
   readonly error?: Record<string, unknown>;
+  /** What the worker caught when it was no object (a string thrown), as it was. */
+  readonly thrown?: unknown;
   readonly ready?: true;
   readonly failed?: Record<string, unknown>;
 }
@@ -23,6 +28,13 @@ export interface PgliteThread {
   /** Ends the thread (after `close`). */
   terminate(): Promise<void>;
 }
+
+/**
+ * The error of a thread that has ended: a database connection lost, as `databaseFault` reads its
+ * code (`57P01`, PostgreSQL's own when its server shuts down), so the API answers it with a 503.
+ */
+const threadEnded = (why: string) =>
+  Object.assign(new Error(`PGlite's thread ended (${why})`), { code: "57P01" });
 
 /** An error of the worker's, rebuilt with its fields (`code` for the database's faults). */
 const rebuilt = (data: Record<string, unknown> = {}) =>
@@ -64,14 +76,17 @@ export async function pgliteThread(dataDir?: string): Promise<PgliteThread> {
       const waiter = pending.get(answer.id as number);
       pending.delete(answer.id as number);
       if (answer.error) waiter?.reject(rebuilt(answer.error));
+      else if ("thrown" in answer) waiter?.reject(answer.thrown);
       else waiter?.resolve(answer.result);
     });
+    // An answer that cannot be read (never with plain rows): no statement may wait for it.
+    worker.on("messageerror", (error) => failAll(error));
     worker.on("error", (error) => {
       reject(error);
       failAll(error);
     });
     worker.on("exit", (code) => {
-      const error = new Error(`PGlite's thread ended (exit code ${code})`);
+      const error = threadEnded(`exit code ${code}`);
       reject(error);
       failAll(error);
     });
@@ -87,8 +102,9 @@ export async function pgliteThread(dataDir?: string): Promise<PgliteThread> {
       new Promise((resolve, reject) => {
         if (ended !== undefined) return reject(ended);
         lastId += 1;
-        pending.set(lastId, { resolve, reject });
+        // Posted first: a value that cannot be cloned throws here, and nothing is left waiting.
         worker.postMessage({ id: lastId, op, text, values });
+        pending.set(lastId, { resolve, reject });
       }),
     terminate: async () => void (await worker.terminate()),
   };

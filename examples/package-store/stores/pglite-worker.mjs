@@ -10,20 +10,26 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 /**
- * An error as data a message can carry: its name, message and every plain field (`code`, …). An
- * error without a message (Emscripten's file system throws `{ name: "ErrnoError", errno: 54 }`)
- * gets one of its name and fields.
+ * An error as data a message can carry: its name, message, stack and every plain field (`code`,
+ * `detail`, …). An error without a message (Emscripten's file system throws
+ * `{ name: "ErrnoError", errno: 54 }`) gets one of its name and fields.
  */
 const asData = (error) => {
-  const fields = Object.entries(error ?? {}).filter(
+  const fields = Object.entries(error).filter(
     ([, value]) => typeof value === "string" || typeof value === "number",
   );
-  const name = String(error?.name ?? "Error");
+  const name = String(error.name ?? "Error");
   const own = fields.filter(([key]) => key !== "name" && key !== "message");
   const told = own.length === 0 ? "" : ` (${own.map(([k, v]) => `${k} ${v}`).join(", ")})`;
-  const message = typeof error?.message === "string" ? error.message : `${name}${told}`;
-  return { ...Object.fromEntries(fields), name, message };
+  const message = error.message || `${name}${told}`;
+  return { ...Object.fromEntries(fields), name, message: String(message), stack: error.stack };
 };
+
+/** The answer to a statement that threw: an object as data, anything else as it was thrown. */
+const failure = (id, error) =>
+  typeof error === "object" && error !== null
+    ? { id, error: asData(error) }
+    : { id, thrown: typeof error === "symbol" ? String(error) : error };
 
 try {
   const { dataDir } = workerData;
@@ -37,10 +43,10 @@ try {
     try {
       parentPort.postMessage({ id: message.id, result: await ops[message.op](message) });
     } catch (error) {
-      parentPort.postMessage({ id: message.id, error: asData(error) });
+      parentPort.postMessage(failure(message.id, error));
     }
   });
   parentPort.postMessage({ ready: true });
 } catch (error) {
-  parentPort.postMessage({ failed: asData(error) });
+  parentPort.postMessage({ failed: asData(Object(error)) });
 }

@@ -49,13 +49,6 @@ export async function postgresClient(connectionString: string): Promise<SqlClien
   // Node would end the process. The pool drops that client and opens a new one when needed.
   pool.on("error", () => undefined);
   cancels.on("error", () => undefined);
-  const guarded = async <R>(run: () => Promise<R>): Promise<R> => {
-    try {
-      return await run();
-    } catch (error) {
-      throw databaseFault(error) ?? error;
-    }
-  };
   const cancel = (client: PoolClient) =>
     cancels.query("SELECT pg_cancel_backend($1)", [backendPid(client)]).catch(() => undefined);
   return {
@@ -74,6 +67,18 @@ export async function postgresClient(connectionString: string): Promise<SqlClien
       await Promise.all([pool.end(), cancels.end()]);
     },
   };
+}
+
+/**
+ * Runs a statement; a database's fault (`databaseFault`: unreachable, a connection lost, PGlite's
+ * thread ended) rejects as the 503 problem, any other error as it was.
+ */
+async function guarded<R>(run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    throw databaseFault(error) ?? error;
+  }
 }
 
 /** The server process of a pool's connection, which `pg_cancel_backend` names (pg's typings omit it). */
@@ -126,14 +131,22 @@ export async function pgliteClient(
 ): Promise<SqlClient> {
   const thread = await pgliteThread(dataDir);
   const queued = statementQueue(bounds);
+  let closed: Promise<void> | undefined;
   return {
     kind: "pglite",
     query: <R>(text: string, values: readonly unknown[], signal?: AbortSignal) =>
-      queued(async () => (await thread.run("query", text, values)) as R[], signal),
-    exec: (text) => queued(async () => void (await thread.run("exec", text))),
-    close: async () => {
-      await thread.run("close");
-      await thread.terminate();
+      guarded(() => queued(async () => (await thread.run("query", text, values)) as R[], signal)),
+    exec: (text) => guarded(() => queued(async () => void (await thread.run("exec", text)))),
+    // Once: the thread ends even when PGlite's close fails.
+    close: () => {
+      closed ??= thread.run("close").then(
+        () => thread.terminate(),
+        async (error: unknown) => {
+          await thread.terminate();
+          throw error;
+        },
+      );
+      return closed;
     },
   };
 }
