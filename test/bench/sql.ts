@@ -411,8 +411,10 @@ export async function run(): Promise<void> {
   );
   const lite = await pgliteClient();
   try {
-    await suite("PGlite (on a thread of its own, one connection: its queries run one at a time)", lite, (sql) =>
-      lite.exec(sql),
+    await suite(
+      "PGlite (on a thread of its own, one connection: its queries run one at a time)",
+      lite,
+      (sql) => lite.exec(sql),
     );
   } finally {
     await lite.close().catch(() => undefined);
