@@ -9,6 +9,7 @@ import type { Dialect } from "../sql/dialect.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { leadFirst } from "../sql/lead-first.js";
+import { lostDigits } from "../sql/lost-digits.js";
 import type { OrderTerm } from "../sql/order-by.js";
 import { directSource } from "./direct-source.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
@@ -107,14 +108,11 @@ async function keysetPage(
     return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
   };
   const bigints = bigintsApart ? [] : terms.flatMap((t, i) => (t.type === "bigint" ? [i] : []));
-  if (rows.some((row) => bigints.some((place) => inexact(read(row, place))))) return undefined;
+  if (rows.some((row) => bigints.some((place) => lostDigits(read(row, place))))) return undefined;
   const answered = carryHiddenValues(rows, terms, read);
   for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
   return answered;
 }
-
-/** Whether a whole number came as a JS number that may have lost digits (beyond 2^53). */
-const inexact = (value: unknown) => typeof value === "number" && !Number.isSafeInteger(value);
 
 /** How a sort value is read: off the row as it is, as the driver gives it, or selected apart. */
 type ValueReader =

@@ -10,6 +10,7 @@ import type { Dialect, DialectName } from "../sql/dialect.js";
 import { exactTextType } from "../sql/exact-text.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
+import { lostDigits } from "../sql/lost-digits.js";
 import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
@@ -80,8 +81,9 @@ export function kyselyCursorPages<
         : { backward: cursor.side === "before", nulls: values.map((v) => v === null) };
     const refs = terms.map((term) => columnRef(term, columns));
     const user = query(context as C);
+    const plan = keysetPlan(terms, side, dialect);
     const parts = (apart: ReadonlySet<number>) => ({
-      plan: keysetPlan(terms, side, dialect),
+      plan,
       refs,
       value: (place: number) =>
         boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null),
@@ -142,8 +144,7 @@ function exactOnRows(
     const { column, type } = terms[place] as SortTerm;
     return rows.every((row) => {
       const value = (row as Record<string, unknown>)[column];
-      const lost = type === "bigint" && typeof value === "number" && !Number.isSafeInteger(value);
-      return Object.hasOwn(row, column) && !lost;
+      return Object.hasOwn(row, column) && !(type === "bigint" && lostDigits(value));
     });
   });
 }
