@@ -2,7 +2,7 @@
  * `ownSelect`, and the integrations over a query function that hands out one select for every
  * request: each page is a copy, the select stays as written (SQLite).
  */
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drizzleCursorPages, drizzlePages } from "../../src/drizzle/index.js";
 import { ownSelect } from "../../src/drizzle/own-select.js";
@@ -71,5 +71,22 @@ describe("a query function that hands out one select", () => {
     };
     const pages = await Promise.all([0, 1, 2].map((offset) => items({ offset, limit: 1 })));
     expect([pages.map(ids), shared.toSQL()]).toStrictEqual([[[1n], [2n], [3n]], before]);
+  });
+
+  it("serves a compound select's pages from copies: an OFFSET never stays for the next page", async () => {
+    const p = t.packages;
+    const shared = t.db
+      .select()
+      .from(p)
+      .where(eq(p.id, 1n))
+      .unionAll(t.db.select().from(p).where(ne(p.id, 1n)));
+    const before = shared.toSQL();
+    const handler = drizzlePages(t.db, () => shared, { count: "none" });
+    const { items } = handler({ sort: order() } as never) as {
+      items: (slice: { offset: number; limit: number }) => Promise<object[]>;
+    };
+    const pages = [];
+    for (const offset of [2, 0, 1]) pages.push(await items({ offset, limit: 1 }));
+    expect([pages.map(ids), shared.toSQL()]).toStrictEqual([[[3n], [1n], [2n]], before]);
   });
 });
