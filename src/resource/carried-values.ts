@@ -48,7 +48,8 @@ export function carriedValues(row: unknown): readonly unknown[] | undefined {
  * as it is). A driver that reads every integer as a bigint (better-sqlite3's safe integers)
  * gives one for a column of type "json" too: a safe one is carried as the number it is, another
  * as the bigint (which the cursor refuses, asking for `type: "bigint"`). The rows of one query
- * share their members: the first row's are read once for the page.
+ * share their members: the first row's are read once for the page, and rows with none hidden
+ * are answered as they are, not copied.
  *
  * @param rows - a cursor page's rows, hidden members included
  * @param terms - the list's order
@@ -66,15 +67,20 @@ export function carryHiddenValues<T extends object>(
 ): T[] {
   const [first] = rows;
   if (first === undefined) return [];
-  const own = Object.keys(first).filter((name) => !isHidden(name));
+  const members = Object.keys(first);
+  const own = members.filter((name) => !isHidden(name));
   const aliases = terms.map((_, place) => valueAlias(place));
   const value = read ?? ((row, place) => row[aliases[place] as string]);
+  const valuesOf = (row: Record<string, unknown>) =>
+    terms.map((term, place) => jsonValue(term, value(row, place)));
+  // Rows with nothing hidden are answered as they are (a copy of a page of 30 cost 2-4 µs).
+  if (own.length === members.length)
+    return rows.map((row) => carryValues(row, valuesOf(row as Record<string, unknown>)));
   return rows.map((row) => {
     const hidden = row as Record<string, unknown>;
     const answered: Record<string, unknown> = {};
     for (const name of own) answered[name] = hidden[name];
-    const values = terms.map((term, place) => jsonValue(term, value(hidden, place)));
-    return carryValues(answered, values) as T;
+    return carryValues(answered, valuesOf(hidden)) as T;
   });
 }
 

@@ -91,6 +91,7 @@ describe("carryHiddenValues", () => {
       [{ id: 1, at: "a" }, ["a", "1"]],
       [{ id: 2, at: "b" }, ["b", "2"]],
     ]);
+    expect(carried.map((row, i) => row === rows[i])).toStrictEqual([true, true]);
     expect(carryHiddenValues([], terms("created_at"))).toStrictEqual([]);
   });
 });
