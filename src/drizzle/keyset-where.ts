@@ -10,6 +10,8 @@ const WORDS = {
   and: sql.raw(" and "),
   or: sql.raw(" or "),
   comma: sql.raw(", "),
+  open: sql.raw("("),
+  close: sql.raw(")"),
 } as const;
 const OPERATORS: Record<CompareCondition["operator"], SQL> = {
   "<": sql.raw(" < "),
@@ -36,28 +38,64 @@ export function keysetWhere(
   column: (place: number) => SQLWrapper,
   value: (place: number) => unknown,
 ): SQL {
+  if (condition.kind === "constant") return condition.value ? WORDS.true : WORDS.false;
+  const chunks: SQLChunk[] = [];
+  writeCondition(chunks, condition, column, value);
+  // One SQL of every chunk: a template per node cost Drizzle's checks as much again.
+  return sql.fromList(chunks);
+}
+
+/** A chunk of Drizzle's SQL, as `sql.fromList` takes it. */
+type SQLChunk = Parameters<typeof sql.fromList>[0][number];
+
+/** Appends a condition's chunks to `chunks`. */
+function writeCondition(
+  chunks: SQLChunk[],
+  condition: Condition,
+  column: (place: number) => SQLWrapper,
+  value: (place: number) => unknown,
+): void {
   switch (condition.kind) {
     case "constant":
-      return condition.value ? WORDS.true : WORDS.false;
+      chunks.push(condition.value ? WORDS.true : WORDS.false);
+      return;
     case "null":
-      return sql`${column(condition.column)}${WORDS[condition.negated ? "is not null" : "is null"]}`;
+      chunks.push(column(condition.column), WORDS[condition.negated ? "is not null" : "is null"]);
+      return;
     case "compare": {
       const { columns, operator } = condition;
       const op = OPERATORS[operator];
       if (columns.length === 1) {
         const [place] = columns as [number];
-        return sql`${column(place)}${op}${value(place)}`;
+        chunks.push(column(place), op, sql.param(value(place)));
+        return;
       }
-      const left = sql.join(columns.map(column), WORDS.comma);
-      const right = sql.join(
-        columns.map((place) => sql.param(value(place))),
-        WORDS.comma,
-      );
-      return sql`(${left})${op}(${right})`;
+      listOf(chunks, columns, column);
+      chunks.push(op);
+      listOf(chunks, columns, (place) => sql.param(value(place)));
+      return;
     }
     default: {
-      const parts = condition.parts.map((part) => keysetWhere(part, column, value));
-      return sql`(${sql.join(parts, WORDS[condition.kind])})`;
+      chunks.push(WORDS.open);
+      condition.parts.forEach((part, i) => {
+        if (i > 0) chunks.push(WORDS[condition.kind]);
+        writeCondition(chunks, part, column, value);
+      });
+      chunks.push(WORDS.close);
     }
   }
+}
+
+/** Appends `(a, b, …)`: the chunk of each place, parenthesised. */
+function listOf(
+  chunks: SQLChunk[],
+  places: readonly number[],
+  chunk: (place: number) => SQLChunk,
+): void {
+  chunks.push(WORDS.open);
+  places.forEach((place, i) => {
+    if (i > 0) chunks.push(WORDS.comma);
+    chunks.push(chunk(place));
+  });
+  chunks.push(WORDS.close);
 }
