@@ -1,7 +1,8 @@
 /**
  * The pages of the builders suite written by hand with Drizzle 0.45, on each dialect
  * (node-postgres, mysql2, better-sqlite3 over the suite's driver handle): page 1, an OFFSET page,
- * and the keyset page after a row in the shape best for the dialect. Values are bound as they
+ * and the keyset page after a row in the shape best for the dialect, each reading `FETCHED` rows
+ * (the page and one more). Values are bound as they
  * are (`sql` params): the row's exact text, which a column's `Date` mapping would refuse.
  * @packageDocumentation
  */
@@ -13,7 +14,7 @@ import type { Handle } from "./builders-databases.js";
 import { type Columns, drizzleTables } from "./builders-drizzle-tables.js";
 import type { HandPages } from "./builders-kysely.js";
 import { type Branch, bestShape, branches, pastOperator } from "./builders-shapes.js";
-import { type ExactRow, ORDERS, type Order, PAGE } from "./builders-table.js";
+import { type ExactRow, FETCHED, ORDERS, type Order } from "./builders-table.js";
 
 /** A measured order's value at depth, bound as it is (never NULL in the big table). */
 function bound(row: ExactRow, column: keyof ExactRow): SQL {
@@ -61,7 +62,7 @@ function postgresPages(db: ReturnType<typeof pgDrizzle>): HandPages {
       .select()
       .from(table)
       .orderBy(...orderBy(table, order))
-      .limit(PAGE)
+      .limit(FETCHED)
       .$dynamic();
   return {
     first: (order) => ordered(order),
@@ -80,7 +81,7 @@ function postgresPages(db: ReturnType<typeof pgDrizzle>): HandPages {
       return others
         .reduce((all, branch) => all.unionAll(branch).$dynamic(), nearest.$dynamic())
         .orderBy(...orderBy(table, order))
-        .limit(PAGE);
+        .limit(FETCHED);
     },
   };
 }
@@ -92,7 +93,7 @@ function mysqlPages(db: ReturnType<typeof mysqlDrizzle>): HandPages {
       .select()
       .from(table)
       .orderBy(...orderBy(table, order))
-      .limit(PAGE)
+      .limit(FETCHED)
       .$dynamic();
   return {
     first: (order) => ordered(order),
@@ -108,7 +109,7 @@ function sqlitePages(db: ReturnType<typeof sqliteDrizzle>): HandPages {
       .select()
       .from(table)
       .orderBy(...orderBy(table, order))
-      .limit(PAGE)
+      .limit(FETCHED)
       .$dynamic();
   return {
     first: async (order) => ordered(order).all(),
@@ -130,7 +131,7 @@ function sqlitePages(db: ReturnType<typeof sqliteDrizzle>): HandPages {
       return others
         .reduce((all, branch) => all.unionAll(branch).$dynamic(), nearest.$dynamic())
         .orderBy(...orderBy(table, order))
-        .limit(PAGE)
+        .limit(FETCHED)
         .all();
     },
   };

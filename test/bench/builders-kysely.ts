@@ -1,7 +1,8 @@
 /**
  * The pages of the builders suite written by hand with Kysely 0.28, on each dialect (its
  * PostgresDialect, MysqlDialect or SqliteDialect over the suite's driver handle): page 1, an
- * OFFSET page, and the keyset page after a row in the shape best for the dialect.
+ * OFFSET page, and the keyset page after a row in the shape best for the dialect, each reading
+ * `FETCHED` rows (the page and one more).
  * @packageDocumentation
  */
 import {
@@ -15,7 +16,13 @@ import {
 } from "kysely";
 import type { Handle } from "./builders-databases.js";
 import { type Branch, bestShape, branches, pastOperator } from "./builders-shapes.js";
-import { type ExactRow, ORDERS, type Order, PAGE, type PackagesTable } from "./builders-table.js";
+import {
+  type ExactRow,
+  FETCHED,
+  ORDERS,
+  type Order,
+  type PackagesTable,
+} from "./builders-table.js";
 
 /** The suite's tables as Kysely sees them. */
 export interface Tables {
@@ -73,7 +80,7 @@ export function kyselyPages(db: BenchKysely, dialect: Handle["dialect"]): HandPa
   const ordered = (order: Order) => {
     let query = db.selectFrom("packages").select(SELECTED);
     for (const [column, direction] of ORDERS[order]) query = query.orderBy(column, direction);
-    return query.limit(PAGE);
+    return query.limit(FETCHED);
   };
   const union = (order: Order, row: ExactRow) => {
     const [nearest, ...others] = branches(order).map((branch, i) =>
@@ -88,7 +95,7 @@ export function kyselyPages(db: BenchKysely, dialect: Handle["dialect"]): HandPa
     if (nearest === undefined) throw new Error(`no branches for ${order}`);
     let query = others.reduce((all, branch) => all.unionAll(branch), nearest);
     for (const [column, direction] of ORDERS[order]) query = query.orderBy(column, direction);
-    return query.limit(PAGE);
+    return query.limit(FETCHED);
   };
   const keyset = (order: Order, row: ExactRow) => {
     const shape = bestShape(dialect, order);

@@ -56,6 +56,12 @@ export const BIG = Number(process.env.BUILDERS_ROWS ?? 1_000_000);
 export const SMALL = 2_000;
 /** Rows per page. */
 export const PAGE = 30;
+/**
+ * The rows a page written by hand reads: the page and one more, which says whether a next page
+ * exists, as a list that counts nothing must know (pagewise reads its pages so, as does
+ * kysely-paginate): the same query as pagewise's, row for row.
+ */
+export const FETCHED = PAGE + 1;
 /** The row a page at 90% depth follows (its 0-based position in the order). */
 export const DEPTH = Math.round(BIG * 0.9);
 
