@@ -59,4 +59,19 @@ describe("dialectColumns", () => {
     const set = { ...unset, ascending: true, nullsFirst: false, nullsSet: true };
     expect(dialectColumns([set], DIALECTS.mysql)).toStrictEqual([set]);
   });
+
+  it("gives a column already in the dialect's place as it is, and one copy of another", () => {
+    const placed = { ...unset, ascending: true, nullsFirst: true };
+    const moved = { ...unset, ascending: true, nullsFirst: false };
+    const [first, copy] = dialectColumns([placed, moved], DIALECTS.sqlite);
+    const [, again] = dialectColumns([placed, moved], DIALECTS.sqlite);
+    const [, other] = dialectColumns([placed, moved], DIALECTS.postgres);
+    expect([first === placed, copy === again, copy === moved, copy?.nullsFirst]).toStrictEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect([other === moved, moved.nullsFirst]).toStrictEqual([true, false]);
+  });
 });
