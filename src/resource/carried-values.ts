@@ -49,7 +49,7 @@ export function carriedValues(row: unknown): readonly unknown[] | undefined {
  * gives one for a column of type "json" too: a safe one is carried as the number it is, another
  * as the bigint (which the cursor refuses, asking for `type: "bigint"`). The rows of one query
  * share their members: the first row's are read once for the page, and rows with none hidden
- * are answered as they are, not copied.
+ * are answered as they are, not copied (but for a row that takes no new member: a frozen one).
  *
  * @param rows - a cursor page's rows, hidden members included
  * @param terms - the list's order
@@ -73,8 +73,9 @@ export function carryHiddenValues<T extends object>(
   const value = read ?? ((row, place) => row[aliases[place] as string]);
   const valuesOf = (row: Record<string, unknown>) =>
     terms.map((term, place) => jsonValue(term, value(row, place)));
-  // Rows with nothing hidden are answered as they are (a copy of a page of 30 cost 2-4 µs).
-  if (own.length === members.length)
+  // Rows with nothing hidden are answered as they are (a copy of a page of 30 cost 2-4 µs),
+  // unless one cannot take a member (a plugin's or a cache's frozen row): copies then.
+  if (own.length === members.length && rows.every((row) => Object.isExtensible(row)))
     return rows.map((row) => carryValues(row, valuesOf(row as Record<string, unknown>)));
   return rows.map((row) => {
     const hidden = row as Record<string, unknown>;

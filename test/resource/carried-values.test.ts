@@ -79,7 +79,7 @@ describe("carryHiddenValues", () => {
     ]);
   });
 
-  it("reads each row's values with `read` where given, and a page of none as none", () => {
+  it("reads each row's values with `read` where given, answers rows with nothing hidden as they are, and a page of none as none", () => {
     const rows = [
       { id: 1, at: "a" },
       { id: 2, at: "b" },
@@ -93,5 +93,16 @@ describe("carryHiddenValues", () => {
     ]);
     expect(carried.map((row, i) => row === rows[i])).toStrictEqual([true, true]);
     expect(carryHiddenValues([], terms("created_at"))).toStrictEqual([]);
+  });
+
+  it("copies rows that cannot take a member (frozen by a plugin or a cache)", () => {
+    const rows = [Object.freeze({ id: 1, created_at: "a" }), { id: 2, created_at: "b" }];
+    const carried = carryHiddenValues(rows, terms("created_at"), (row, place) =>
+      place === 0 ? row.created_at : String(row.id),
+    );
+    expect(carried.map((row, i) => [row, row === rows[i], carriedValues(row)])).toStrictEqual([
+      [{ id: 1, created_at: "a" }, false, ["a", "1"]],
+      [{ id: 2, created_at: "b" }, false, ["b", "2"]],
+    ]);
   });
 });
