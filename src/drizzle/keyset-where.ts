@@ -38,7 +38,6 @@ export function keysetWhere(
   column: (place: number) => SQLWrapper,
   value: (place: number) => unknown,
 ): SQL {
-  if (condition.kind === "constant") return condition.value ? WORDS.true : WORDS.false;
   const chunks: SQLChunk[] = [];
   writeCondition(chunks, condition, column, value);
   // One SQL of every chunk: a template per node cost Drizzle's checks as much again.
@@ -70,32 +69,29 @@ function writeCondition(
         chunks.push(column(place), op, sql.param(value(place)));
         return;
       }
-      listOf(chunks, columns, column);
+      parenthesised(chunks, columns, WORDS.comma, (place) => chunks.push(column(place)));
       chunks.push(op);
-      listOf(chunks, columns, (place) => sql.param(value(place)));
+      parenthesised(chunks, columns, WORDS.comma, (place) => chunks.push(sql.param(value(place))));
       return;
     }
-    default: {
-      chunks.push(WORDS.open);
-      condition.parts.forEach((part, i) => {
-        if (i > 0) chunks.push(WORDS[condition.kind]);
-        writeCondition(chunks, part, column, value);
-      });
-      chunks.push(WORDS.close);
-    }
+    default:
+      parenthesised(chunks, condition.parts, WORDS[condition.kind], (part) =>
+        writeCondition(chunks, part, column, value),
+      );
   }
 }
 
-/** Appends `(a, b, …)`: the chunk of each place, parenthesised. */
-function listOf(
+/** Appends `(a, b, …)`: each item's chunks (`write`), `separator` between them, parenthesised. */
+function parenthesised<T>(
   chunks: SQLChunk[],
-  places: readonly number[],
-  chunk: (place: number) => SQLChunk,
+  items: readonly T[],
+  separator: SQL,
+  write: (item: T) => void,
 ): void {
   chunks.push(WORDS.open);
-  places.forEach((place, i) => {
-    if (i > 0) chunks.push(WORDS.comma);
-    chunks.push(chunk(place));
+  items.forEach((item, i) => {
+    if (i > 0) chunks.push(separator);
+    write(item);
   });
   chunks.push(WORDS.close);
 }

@@ -2,8 +2,8 @@
  * The pages of the builders suite written by hand with Drizzle 0.45, on each dialect
  * (node-postgres, mysql2, better-sqlite3 over the suite's driver handle): page 1, an OFFSET page,
  * and the keyset page after a row in the shape best for the dialect, each reading `FETCHED` rows
- * (the page and one more). Values are bound as they
- * are (`sql` params): the row's exact text, which a column's `Date` mapping would refuse.
+ * (the page and one more). Values are bound as they are (`sql` params): the row's exact text,
+ * which a column's `Date` mapping would refuse.
  * @packageDocumentation
  */
 import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";

@@ -155,7 +155,7 @@ function pagesOf(handlers: Handlers): PagewisePages {
       tokens.set(key, token);
       return get(cursorOf(order), `page_size=${PAGE}&after=${token}`);
     },
-    cursorFirst: (order) => cursorFirst(order),
+    cursorFirst,
   };
   /** The handler's call for a request, recorded by one call through the pipeline first. */
   const recorded = async (request: () => Promise<unknown>): Promise<Required<Capture>> => {
