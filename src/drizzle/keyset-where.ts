@@ -1,24 +1,27 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, StringChunk, sql } from "drizzle-orm";
 import type { CompareCondition, Condition } from "../sql/condition.js";
 
-/** The fragments of a predicate, each made once: Drizzle checks each fragment's class per page. */
+/**
+ * The words of a predicate, each made once as the fragment Drizzle's own templates are made of
+ * (a `StringChunk`: the first class Drizzle checks a chunk for, at every page).
+ */
 const WORDS = {
-  true: sql.raw("1 = 1"),
-  false: sql.raw("1 = 0"),
-  "is null": sql.raw(" is null"),
-  "is not null": sql.raw(" is not null"),
-  and: sql.raw(" and "),
-  or: sql.raw(" or "),
-  comma: sql.raw(", "),
-  open: sql.raw("("),
-  close: sql.raw(")"),
+  true: new StringChunk("1 = 1"),
+  false: new StringChunk("1 = 0"),
+  "is null": new StringChunk(" is null"),
+  "is not null": new StringChunk(" is not null"),
+  and: new StringChunk(" and "),
+  or: new StringChunk(" or "),
+  comma: new StringChunk(", "),
+  open: new StringChunk("("),
+  close: new StringChunk(")"),
 } as const;
-const OPERATORS: Record<CompareCondition["operator"], SQL> = {
-  "<": sql.raw(" < "),
-  "<=": sql.raw(" <= "),
-  ">": sql.raw(" > "),
-  ">=": sql.raw(" >= "),
-  "=": sql.raw(" = "),
+const OPERATORS: Record<CompareCondition["operator"], StringChunk> = {
+  "<": new StringChunk(" < "),
+  "<=": new StringChunk(" <= "),
+  ">": new StringChunk(" > "),
+  ">=": new StringChunk(" >= "),
+  "=": new StringChunk(" = "),
 };
 
 /**
@@ -66,12 +69,12 @@ function writeCondition(
       const op = OPERATORS[operator];
       if (columns.length === 1) {
         const [place] = columns as [number];
-        chunks.push(column(place), op, sql.param(value(place)));
+        chunks.push(column(place), op, bound(value(place)));
         return;
       }
       parenthesised(chunks, columns, WORDS.comma, (place) => chunks.push(column(place)));
       chunks.push(op);
-      parenthesised(chunks, columns, WORDS.comma, (place) => chunks.push(sql.param(value(place))));
+      parenthesised(chunks, columns, WORDS.comma, (place) => chunks.push(bound(value(place))));
       return;
     }
     default:
@@ -81,11 +84,26 @@ function writeCondition(
   }
 }
 
+/** The types of a value Drizzle binds as it is. */
+const PRIMITIVES: ReadonlySet<string> = new Set(["string", "number", "bigint", "boolean"]);
+
+/**
+ * A value as a chunk Drizzle binds: a primitive as it is, as Drizzle's own templates put a
+ * `${value}` (Drizzle sees at once it is no class of its own), anything else as a parameter
+ * (`sql.param`: an array would otherwise read as a list, an object as SQL of its own, `undefined`
+ * as nothing).
+ */
+function bound(value: unknown): SQLChunk {
+  const primitive = value === null || PRIMITIVES.has(typeof value);
+  // A primitive is a chunk Drizzle binds, as its `sql` template passes one; its types name none.
+  return primitive ? (value as SQLChunk) : sql.param(value);
+}
+
 /** Appends `(a, b, …)`: each item's chunks (`write`), `separator` between them, parenthesised. */
 function parenthesised<T>(
   chunks: SQLChunk[],
   items: readonly T[],
-  separator: SQL,
+  separator: StringChunk,
   write: (item: T) => void,
 ): void {
   chunks.push(WORDS.open);

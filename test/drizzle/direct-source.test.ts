@@ -200,8 +200,9 @@ describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read 
       items: (cursor: CursorQuery) => Promise<Record<string, unknown>[]>;
     };
     const rows = await items({ side: "after", limit: 5 } as never);
+    // The columns read raw are selected as the user's select writes them: no alias, no expression.
     expect(pg.log.map((l) => l.query)).toStrictEqual([
-      'select "id" as "id", "name", "owner", "created_at" as "created_at", "score" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
+      'select "id", "name", "owner", "created_at", "score" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
     ]);
     expect(rows.map((row) => [row.createdAt, carriedValues(row)])).toStrictEqual([
       // The id as PGlite reads it: a safe integer, exact.

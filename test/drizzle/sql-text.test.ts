@@ -75,6 +75,26 @@ describe("keysetWhere", () => {
     });
   });
 
+  it.each<[string, unknown]>([
+    ["text", "ok"],
+    ["a number", 7],
+    ["a bigint", 9007199254740993n],
+    ["a boolean", false],
+    ["NULL", null],
+    ["undefined", undefined],
+    ["a list", ["a", "b"]],
+    ["an object", { a: 1 }],
+    ["a Date", new Date(0)],
+    ["an SQL look-alike", { getSQL: () => sql`1` }],
+  ])("binds %s as one parameter, as it is", (_name, bound) => {
+    const where = keysetWhere(compare([2], ">"), column, () => bound);
+    expect(rendered(pg.sqlToQuery(where))).toStrictEqual({
+      sql: '"id" > $1',
+      params: [bound],
+      typings: ["none"],
+    });
+  });
+
   it("binds each value as the driver reads it, with SQLite's placeholders", () => {
     const where = keysetWhere(compare([1, 2], ">"), column, value);
     expect(rendered(sqlite.sqlToQuery(where))).toStrictEqual({
