@@ -82,8 +82,12 @@ export function drizzleCursor(handle: Handle): Competitor {
         cursor.where(row) as unknown as SQL | undefined,
     };
   };
-  const page = (table: keyof typeof tables, order: Order, where: SQL | undefined) =>
-    select(table, where, cursorOf(table, order).orderBy, { limit: PAGE, offset: 0 });
+  /** A page of `table` by `cursor`, made once for a list as its users make it. */
+  const page = (
+    table: keyof typeof tables,
+    cursor: ReturnType<typeof cursorOf>,
+    where: SQL | undefined,
+  ) => select(table, where, cursor.orderBy, { limit: PAGE, offset: 0 });
   return {
     name: "drizzle-cursor 0.4.1",
     cursorAfter: async (order, position) => {
@@ -91,8 +95,10 @@ export function drizzleCursor(handle: Handle): Competitor {
         direction === "asc" ? asc(tables.packages[column]) : desc(tables.packages[column]),
       );
       const [row] = await select("packages", undefined, order_, { limit: 1, offset: position });
-      const where = cursorOf("packages", order).where(row);
-      return () => page("packages", order, where);
+      const cursor = cursorOf("packages", order);
+      // Its predicate built at each page from the cursor's row, as pagewise's handler builds its
+      // own from the cursor's values (each given them decoded: a token is the pipeline's part).
+      return () => page("packages", cursor, cursor.where(row));
     },
     walk: (order) => {
       const cursor = cursorOf("packages_small", order);
@@ -103,8 +109,8 @@ export function drizzleCursor(handle: Handle): Competitor {
         rows.length === PAGE ? rows.at(-1) : undefined,
       ];
       return walkAll(
-        async () => next(await page("packages_small", order, undefined)),
-        async (last) => next(await page("packages_small", order, cursor.where(last))),
+        async () => next(await page("packages_small", cursor, undefined)),
+        async (last) => next(await page("packages_small", cursor, cursor.where(last))),
       );
     },
   };
