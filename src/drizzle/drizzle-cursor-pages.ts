@@ -194,6 +194,6 @@ function unionSelect(
   );
   const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
   // A compound select's ORDER BY names its output columns: the user's, as the query names them.
-  const output = (place: number) => sql`${sql.identifier((terms[place] as SortTerm).column)}`;
+  const output = (place: number) => sql.identifier((terms[place] as SortTerm).column);
   return union.orderBy(...orderBy(order, output)).limit(limit);
 }

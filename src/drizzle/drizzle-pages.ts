@@ -92,7 +92,8 @@ function orderedQuery(
   const name = (place: number) => (terms[place] as SortTerm).column;
   const own = ownSelect(query) as SelectChain | undefined;
   if (own !== undefined && order.every((term) => term.nullFlag === undefined)) {
-    return own.orderBy(...orderBy(order, (place) => sql`${sql.identifier(name(place))}`));
+    // The output column's name as a chunk of its own: Drizzle renders it at its second class check.
+    return own.orderBy(...orderBy(order, (place) => sql.identifier(name(place))));
   }
   const source = querySource(query);
   const sorted = orderBy(order, (place) => source.column(name(place)));

@@ -26,11 +26,15 @@ const FALSE: Condition = { kind: "constant", value: false };
  * The keyset predicate of a page, one condition: the rows beyond the cursor in the order. Where
  * `rowValues` allows, every column runs one way and none is or holds NULL, it is one row value
  * (`(a, id) > (x, y)`), one index range; otherwise it is written out column by column, NULLs in
- * their place, behind a bound on the first column that an index can start its scan from.
+ * their place, behind a bound on the first column that an index can start its scan from
+ * (`bounded`), which a planner that reads the OR of the order's prefixes as ranges by itself
+ * (MariaDB's) does without.
  *
  * @param columns - the order, its unique tie-breaker last
  * @param cursor - the side and the cursor's NULLs, or `undefined` for the first page (`TRUE`)
  * @param rowValues - whether a row value is an index range in the dialect
+ * @param bounded - whether a written-out predicate has the bound on its first column
+ * @default bounded `true`
  * @example
  * ```ts
  * keysetCondition([{ name: "id", ascending: true, nullable: false, nullsFirst: false }],
@@ -41,6 +45,7 @@ export function keysetCondition(
   columns: readonly OrderColumn[],
   cursor: KeysetCursor | undefined,
   rowValues: boolean,
+  bounded = true,
 ): Condition {
   if (cursor === undefined) return TRUE;
   const { backward, nulls } = cursor;
@@ -55,7 +60,7 @@ export function keysetCondition(
     parts: [...equalTo(columns, nulls, i), beyond(column, i, nulls[i] === true, backward)],
   }));
   const expanded: Condition = { kind: "or", parts: terms };
-  const bound = leadingBound(first, nulls[0] === true, backward);
+  const bound = bounded ? leadingBound(first, nulls[0] === true, backward) : undefined;
   return bound === undefined ? expanded : { kind: "and", parts: [bound, expanded] };
 }
 

@@ -54,9 +54,9 @@ export interface KeysetPlan<C extends PlacedColumn = PlacedColumn> {
 /**
  * The plan of a keyset page in a dialect: the predicate's shape that dialect's planner turns into
  * an index range (a row value on PostgreSQL and SQLite; written out on MariaDB, whose planner
- * scans a row value), a union of ranges where one predicate would read more than the page, and
- * the ORDER BY with NULLs where the order puts them (on MariaDB, less the terms the predicate's
- * bound on the first column fixes: `boundedOrder`).
+ * scans a row value, with no bound ahead of its OR, which it reads as ranges itself), a union of
+ * ranges where one predicate would read more than the page, and the ORDER BY with NULLs where the
+ * order puts them (on MariaDB, less the terms the predicate fixes: `boundedOrder`).
  *
  * @param columns - the order, its unique tie-breaker last
  * @param cursor - the side and the cursor's NULLs, or `undefined` for the first page
@@ -73,7 +73,9 @@ export function keysetPlan<C extends PlacedColumn>(
   dialect: Dialect,
 ): KeysetPlan<C> {
   const placed = dialectColumns(columns, dialect);
-  const where = keysetCondition(placed, cursor, dialect.rowValueRange);
+  // Where no union of ranges pays, the planner reads the written-out predicate's OR as ranges
+  // itself (MariaDB): no bound ahead of it (the same plan, one comparison and value less).
+  const where = keysetCondition(placed, cursor, dialect.rowValueRange, dialect.unionOfRanges);
   const order = orderTerms(placed, dialect, cursor?.backward ?? false);
   const oneRange = where.kind === "compare" || where.kind === "constant";
   const single = { columns: placed, where, union: undefined, lead: undefined, order };

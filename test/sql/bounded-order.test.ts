@@ -35,6 +35,52 @@ describe("boundedOrder", () => {
     ],
     ["a row value is no bound", and({ kind: "compare", columns: [0, 1], operator: ">" }), ORDER],
     ["no cursor: as it was", { kind: "constant", value: true }, ORDER],
+    [
+      "an OR whose every part holds the column to values (no bound): the flag goes",
+      {
+        kind: "or",
+        parts: [
+          { kind: "compare", columns: [0], operator: ">" },
+          {
+            kind: "and",
+            parts: [
+              { kind: "compare", columns: [0], operator: "=" },
+              { kind: "compare", columns: [1], operator: ">" },
+            ],
+          },
+        ],
+      },
+      [{ ...(ORDER[0] as OrderTerm), nullFlag: undefined }, ORDER[1] as OrderTerm],
+    ],
+    [
+      "an OR with a part of NULLs and a part of values: as it was",
+      {
+        kind: "or",
+        parts: [
+          { kind: "compare", columns: [0], operator: ">" },
+          { kind: "null", column: 0, negated: false },
+        ],
+      },
+      ORDER,
+    ],
+    [
+      "an OR of nothing (FALSE) and the NULLs: the column goes",
+      {
+        kind: "or",
+        parts: [
+          { kind: "constant", value: false },
+          {
+            kind: "and",
+            parts: [
+              { kind: "null", column: 0, negated: false },
+              { kind: "compare", columns: [1], operator: ">" },
+            ],
+          },
+        ],
+      },
+      [ORDER[1] as OrderTerm],
+    ],
+    ["FALSE alone (no row): as it was", { kind: "constant", value: false }, ORDER],
   ])("%s", (_name, where, expected) => {
     expect(boundedOrder(ORDER, where)).toStrictEqual(expected);
   });

@@ -11,8 +11,10 @@ import {
   type SortColumn,
   sortColumns,
 } from "../../src/pagination/keyset.js";
+import { boundedOrder } from "../../src/sql/bounded-order.js";
 import type { Condition } from "../../src/sql/condition.js";
 import { DIALECTS, type DialectName } from "../../src/sql/dialect.js";
+import { dialectColumns } from "../../src/sql/dialect-columns.js";
 import type { KeysetCursor } from "../../src/sql/keyset-condition.js";
 import {
   keysetBranches,
@@ -21,6 +23,7 @@ import {
   keysetLeadSpansField,
 } from "../../src/sql/keyset-condition.js";
 import { keysetPlan } from "../../src/sql/keyset-plan.js";
+import { orderTerms } from "../../src/sql/order-by.js";
 
 type Value = number | null;
 
@@ -102,11 +105,13 @@ describe("keysetCondition and keysetBranches", () => {
           const cursor = [...shape(rawCursor).slice(0, -1), 7];
           const at = { backward, nulls: cursor.map((v) => v === null) };
           const where = keysetCondition(columns, at, rowValues);
+          const unbounded = keysetCondition(columns, at, rowValues, false);
           const branches = keysetBranches(columns, at, rowValues);
           for (const row of rows) {
             const order = compareSortValues(columns, row, cursor);
             const expected = backward ? order < 0 : order > 0;
             expect(evaluate(where, row, cursor)).toBe(expected);
+            expect(evaluate(unbounded, row, cursor)).toBe(expected);
             const matched = branches.filter((b) => evaluate(b, row, cursor)).length;
             expect(matched).toBe(expected ? 1 : 0);
           }
@@ -122,6 +127,27 @@ describe("keysetCondition and keysetBranches", () => {
               expect(backward ? order > 0 : order < 0).toBe(true);
             }
           }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("fixes the same ORDER BY terms with the bound on the first column as without it", () => {
+    fc.assert(
+      fc.property(
+        spec,
+        fc.boolean(),
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        (order, backward, rawNulls) => {
+          const columns = dialectColumns(sortColumns(order), DIALECTS.mysql);
+          const nulls = columns.map((c, i) => c.nullable && (rawNulls[i] ?? false));
+          const at = { backward, nulls };
+          const terms = orderTerms(columns, DIALECTS.mysql, backward);
+          const bounded = boundedOrder(terms, keysetCondition(columns, at, false));
+          expect(boundedOrder(terms, keysetCondition(columns, at, false, false))).toStrictEqual(
+            bounded,
+          );
         },
       ),
       { numRuns: 400 },
@@ -231,16 +257,17 @@ describe("keysetPlan", () => {
   it.each<[string, readonly KeysetColumn[], DialectName, string, number | undefined, boolean]>([
     ["one way on PostgreSQL: one row value", oneWay, "postgres", "compare", undefined, false],
     ["one way on SQLite: one row value", oneWay, "sqlite", "compare", undefined, false],
-    ["one way on MariaDB: written out", oneWay, "mysql", "and", undefined, false],
+    // MariaDB reads the OR as ranges itself: no bound on the first column ahead of it.
+    ["one way on MariaDB: written out", oneWay, "mysql", "or", undefined, false],
     // NULLs last ascending: still ahead, so no bound on status; the NULLs a branch of their own.
     ["mixed on PostgreSQL: a union of ranges", mixed, "postgres", "or", 3, true],
     // NULLs first ascending: behind the walk, so a bound on status, and no NULL branch.
     ["mixed on SQLite: a union of ranges", mixed, "sqlite", "and", 2, true],
     [
-      "mixed on MariaDB: one predicate behind a bound, no union",
+      "mixed on MariaDB: one written-out predicate, no bound, no union",
       mixed,
       "mysql",
-      "and",
+      "or",
       undefined,
       false,
     ],
