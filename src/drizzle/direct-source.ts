@@ -1,5 +1,5 @@
 // Value imports: the class checks are Drizzle's own (`is`), as is the SQL pagewise adds.
-import { and, Column, is, SQL } from "drizzle-orm";
+import { and, Column, is, SQL, sql } from "drizzle-orm";
 import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
 import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
 import { ownSelect } from "./own-select.js";
@@ -115,8 +115,12 @@ const driverReads = new WeakMap<Column, Column>();
  * `mapFromDriverValue` gives the driver's value as it is. Drizzle selects it as the column and
  * takes it for one at its first check of every value of every row; an expression (`sql`) in its
  * place read the same but cost three failed class checks a value (a tenth of a MariaDB page).
+ * But for SQLite's `numeric({ mode: "bigint" })`, which Drizzle selects as `cast(… as text)`
+ * without a name, so that a union's branch (a subquery) would have no column of that name: that
+ * one is the column as an expression under its own name.
  */
-function asDriverReads(column: Column): Column {
+function asDriverReads(column: Column): unknown {
+  if (column.columnType === "SQLiteNumericBigInt") return sql`${column}`.as(column.name);
   const known = driverReads.get(column);
   if (known !== undefined) return known;
   const copy: Column = Object.create(column, {

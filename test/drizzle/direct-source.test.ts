@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
-import { alias, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { alias, integer, numeric, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directSource } from "../../src/drizzle/direct-source.js";
 import { drizzleCursorPages } from "../../src/drizzle/index.js";
@@ -209,5 +209,51 @@ describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read 
       [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000001", 1]],
       [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000002", 2]],
     ]);
+  });
+});
+
+describe("drizzleCursorPages on a SQLite numeric bigint sort column (Drizzle selects it cast as text)", () => {
+  const scored = sqliteTable("scored", {
+    id: integer("id").primaryKey(),
+    score: numeric("score", { mode: "bigint" }),
+  });
+  let sqlite: ReturnType<typeof openSqlite>;
+  beforeAll(() => {
+    sqlite = openSqlite();
+    sqlite.db.exec("create table scored (id integer primary key, score numeric)");
+    const scores = ["3", "NULL", "1", "3", "NULL", "2", "4", "1"];
+    sqlite.db.exec(
+      `insert into scored values ${scores.map((score, i) => `(${i + 1}, ${score})`).join(", ")}`,
+    );
+  });
+  afterAll(() => sqlite?.close());
+
+  // A nullable field: on SQLite a UNION ALL of the values' and the NULLs' ranges once the lead
+  // comes back short, each branch a subquery of the select.
+  it.each(["score", "-score"])("walks %s whole, in SQLite's own order", async (text) => {
+    const db = sqliteDrizzle({ client: sqlite.db });
+    const handler = drizzleCursorPages(db, () => db.select().from(scored));
+    const sort = {
+      fields: { score: { type: "bigint", nullable: true } },
+      tieBreaker: { column: "id", type: "bigint" },
+    };
+    const order = parseSort(text, sortSettings(sort as never));
+    const { items } = handler({ sort: order } as never) as {
+      items: (cursor: CursorQuery) => Promise<{ id: number; score: bigint | null }[]>;
+    };
+    const walked: number[] = [];
+    let values: readonly unknown[] | undefined;
+    for (let page = 0; page < 10; page++) {
+      const side = values === undefined ? undefined : "after";
+      const rows = await items({ side, values, limit: 3 } as never);
+      walked.push(...rows.map((row) => row.id));
+      if (rows.length < 3) break;
+      values = carriedValues(rows.at(-1));
+    }
+    const direction = text.startsWith("-") ? "desc" : "asc";
+    const expected = sqlite.db
+      .prepare(`select id from scored order by score ${direction}, id ${direction}`)
+      .all() as { id: number }[];
+    expect(walked).toStrictEqual(expected.map((row) => row.id));
   });
 });
