@@ -117,10 +117,11 @@ const driverReads = new WeakMap<Column, Column>();
  * place read the same but cost three failed class checks a value (a tenth of a MariaDB page).
  * But for SQLite's `numeric({ mode: "bigint" })`, which Drizzle selects as `cast(… as text)`
  * without a name, so that a union's branch (a subquery) would have no column of that name: that
- * one is the column as an expression under its own name.
+ * one is the same cast under its own name (the digits, every one, which its mapping reads).
  */
 function asDriverReads(column: Column): unknown {
-  if (column.columnType === "SQLiteNumericBigInt") return sql`${column}`.as(column.name);
+  if (column.columnType === "SQLiteNumericBigInt")
+    return sql`cast(${column} as text)`.as(column.name);
   const known = driverReads.get(column);
   if (known !== undefined) return known;
   const copy: Column = Object.create(column, {
