@@ -9,8 +9,12 @@ export interface LeafWriter {
   readonly value: (place: number) => unknown;
 }
 
+/** The kinds of value Kysely binds as they are on an operator's right (an array is a list). */
+const PRIMITIVES = new Set(["string", "number", "bigint", "boolean"]);
+
 /**
- * A keyset condition as a Kysely expression: each value bound (`eb.val`), a row value as
+ * A keyset condition as a Kysely expression: each value bound (as it is where Kysely's operator
+ * binds it so, a primitive; any other through `eb.val`), a row value as
  * `eb.refTuple(…) > eb.tuple(…)`, AND and OR as `eb.and` and `eb.or`.
  *
  * @param eb - the query's expression builder
@@ -37,7 +41,11 @@ export function conditionExpression<DB, TB extends keyof DB>(
       const { columns, operator } = condition;
       if (columns.length === 1) {
         const place = columns[0] as number;
-        return eb(ref(place), operator, eb.val(writer.value(place)) as never);
+        // As Kysely's own `eb(column, op, value)`: a reference and a value wrapped cost a
+        // MariaDB page's build 4 µs more.
+        const value = writer.value(place);
+        const bound = PRIMITIVES.has(typeof value) ? value : eb.val(value);
+        return eb(writer.column(place) as never, operator, bound as never);
       }
       // refTuple and tuple take any number of items; their types list up to five.
       const refs = columns.map((place) => writer.column(place)) as [never, never];

@@ -101,9 +101,10 @@ export function kyselyCursorPages<
     // A value read off a row is exact unless it is a bigint the driver read as a number beyond
     // 2^53 (or the row lacks it: a plugin renamed it): then the page again, every value apart.
     const { rows, read } = (await page(onRow)) ?? ((await page(new Set())) as PageRows);
-    const value = (row: Record<string, unknown>, place: number) =>
-      read.has(place) ? row[(terms[place] as SortTerm).column] : row[valueAlias(place)];
-    return { items: carryHiddenValues(rows, terms, value) as O[] };
+    // Each place's member: a name made at each row's read cost a MariaDB page 4 µs.
+    const names = terms.map((term, place) => (read.has(place) ? term.column : valueAlias(place)));
+    const value = (row: Record<string, unknown>, place: number) => row[names[place] as string];
+    return { items: carryHiddenValues(rows, terms, value, true) as O[] };
   };
 }
 

@@ -24,11 +24,15 @@ export function orderQuery<DB, TB extends keyof DB, O>(
     // The list's checked column, not one the schema's types know: `as never`.
     const ref = column(place) as never;
     if (nullFlag !== undefined) ordered = ordered.orderBy((eb) => eb(ref, "is", null), nullFlag);
-    ordered = ordered.orderBy(ref, (ob) => {
-      const directed = descending ? ob.desc() : ob.asc();
-      if (nulls === undefined) return directed;
-      return nulls === "first" ? directed.nullsFirst() : directed.nullsLast();
-    });
+    const direction = descending ? "desc" : "asc";
+    // A direction alone as Kysely's own `orderBy(ref, "asc")` (no builder made for it).
+    ordered =
+      nulls === undefined
+        ? ordered.orderBy(ref, direction)
+        : ordered.orderBy(ref, (ob) => {
+            const directed = ob[direction]();
+            return nulls === "first" ? directed.nullsFirst() : directed.nullsLast();
+          });
   }
   return ordered;
 }

@@ -7,7 +7,7 @@ import { type SortOption, sortSettings } from "../pagination/sort-option.js";
 import { type SortTerm, sortOrder } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import { carriedValues } from "./carried-values.js";
+import { rowSortValues } from "./carried-values.js";
 import type { CursorListDefinition, CursorListMethod } from "./cursor-method.js";
 import { serveCursorList } from "./serve-cursor-list.js";
 /**
@@ -63,10 +63,7 @@ export function cursorList<
   if (valuesOf !== undefined && typeof valuesOf !== "function") {
     throw new TypeError(`valuesOf must be a function of a row; got ${describeValue(valuesOf)}`);
   }
-  const read =
-    valuesOf ??
-    ((row: T, terms: readonly SortTerm[]) =>
-      carriedValues(row) ?? terms.map((t) => (row as Record<string, never>)[t.column]));
+  const read = valuesOf ?? rowSortValues;
   const method: CursorListMethod<N, Path> = {
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
