@@ -109,9 +109,7 @@ async function keysetPage(
   };
   const bigints = bigintsApart ? [] : terms.flatMap((t, i) => (t.type === "bigint" ? [i] : []));
   if (rows.some((row) => bigints.some((place) => lostDigits(read(row, place))))) return undefined;
-  // A value read raw is mapped on the row after: the row's own member then is not the value.
-  const final = readers.every((reader) => reader.kind !== "raw");
-  const answered = carryHiddenValues(rows, terms, read, final);
+  const answered = carryHiddenValues(rows, terms, read);
   for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
   return answered;
 }

@@ -63,17 +63,13 @@ export function rowSortValues(row: unknown, terms: readonly SortTerm[]): readonl
  * as it is). A driver that reads every integer as a bigint (better-sqlite3's safe integers)
  * gives one for a column of type "json" too: a safe one is carried as the number it is, another
  * as the bigint (which the cursor refuses, asking for `type: "bigint"`). The rows of one query
- * share their members: the first row's are read once for the page. Each row is answered itself
- * (`withoutHidden`), but for one that takes no new member (a plugin's or a cache's frozen row):
- * a copy then. With `final`, a page whose values are each row's own members under the terms'
- * columns (what {@link rowSortValues} reads off a row that carries none) carries nothing:
- * defining the member cost a page of 31 rows about 7 µs.
+ * share their members: the first row's are read once for the page, and rows with none hidden
+ * are answered as they are, not copied (but for a row that takes no new member: a frozen one).
  *
  * @param rows - a cursor page's rows, hidden members included
  * @param terms - the list's order
  * @param read - the value of a term's place in a row
- * @param final - whether the rows' members stay as they are once answered (none mapped after)
- * @default `read` takes the member `valueAlias(place)`; `final` false
+ * @default `read` takes the member `valueAlias(place)`
  * @example
  * ```ts
  * carryHiddenValues([{ id: 1, __pagewise_0: 1n }], sort.terms); // [{ id: 1 }], carrying [1]
@@ -83,44 +79,25 @@ export function carryHiddenValues<T extends object>(
   rows: readonly T[],
   terms: readonly SortTerm[],
   read?: (row: Record<string, unknown>, place: number) => unknown,
-  final = false,
 ): T[] {
   const [first] = rows;
   if (first === undefined) return [];
   const members = Object.keys(first);
-  const hidden = members.filter(isHidden);
+  const own = members.filter((name) => !isHidden(name));
   const aliases = terms.map((_, place) => valueAlias(place));
   const value = read ?? ((row, place) => row[aliases[place] as string]);
-  const values = rows.map((row) =>
-    terms.map((term, place) => jsonValue(term, value(row as Record<string, unknown>, place))),
-  );
-  const columns = terms.map((term) => term.column);
-  const ownValues = (row: T, i: number) =>
-    (values[i] as unknown[]).every((v, place) => v === (row as never)[columns[place] as string]);
-  // Values a cursor list would read off the rows themselves: nothing to carry.
-  if (final && hidden.length === 0 && rows.every(ownValues)) return rows.slice();
-  const own = members.filter((name) => !isHidden(name));
-  return rows.map((row, i) => carryValues(withoutHidden(row, own, hidden), values[i] as unknown[]));
-}
-
-/**
- * A row without the members pagewise selected for itself: the row itself, the members deleted
- * last first (the last ones a row took: V8 then keeps it the fast object it was; a copy of a
- * page of 31 rows cost 2-6 µs more), where it can take a member; else a copy of its own members.
- */
-function withoutHidden<T extends object>(
-  row: T,
-  own: readonly string[],
-  hidden: readonly string[],
-): T {
-  if (Object.isExtensible(row)) {
-    let i = hidden.length - 1;
-    while (i >= 0 && Reflect.deleteProperty(row, hidden[i] as string)) i--;
-    if (i < 0) return row;
-  }
-  const answered: Record<string, unknown> = {};
-  for (const name of own) answered[name] = (row as Record<string, unknown>)[name];
-  return answered as T;
+  const valuesOf = (row: Record<string, unknown>) =>
+    terms.map((term, place) => jsonValue(term, value(row, place)));
+  // Rows with nothing hidden are answered as they are (a copy of a page of 30 cost 2-4 µs),
+  // unless one cannot take a member (a plugin's or a cache's frozen row): copies then.
+  if (own.length === members.length && rows.every((row) => Object.isExtensible(row)))
+    return rows.map((row) => carryValues(row, valuesOf(row as Record<string, unknown>)));
+  return rows.map((row) => {
+    const hidden = row as Record<string, unknown>;
+    const answered: Record<string, unknown> = {};
+    for (const name of own) answered[name] = hidden[name];
+    return carryValues(answered, valuesOf(hidden)) as T;
+  });
 }
 
 /** A "json" column's safe bigint as a number; any other value as it is. */

@@ -87,8 +87,8 @@ export function keysetPlan<C extends PlacedColumn>(
  * 8.8 µs (MariaDB, which bounds its ORDER BY by what the predicate fixes).
  */
 const PLANS = sequenceMemo<KeysetPlan>();
-/** The most columns whose cursor's NULLs and side fit the memo's number key. */
-const MEMO_COLUMNS = 29;
+/** The most columns whose cursor's NULLs and side fit the memo's number key (31 bits and a sign). */
+const MEMO_COLUMNS = 30;
 
 /** {@link keysetPlan}, made anew. */
 function planOf<C extends PlacedColumn>(

@@ -17,7 +17,7 @@ const node = <V>(): MemoNode<V> => ({ next: new WeakMap(), values: new Map() });
  * @example
  * ```ts
  * const plans = sequenceMemo<KeysetPlan>();
- * plans([dialect, ...columns], 0, () => planOf(columns, undefined, dialect));
+ * plans([dialect, ...columns], -1, () => planOf(columns, undefined, dialect));
  * ```
  */
 export function sequenceMemo<V>(): (keys: readonly object[], key: number, make: () => V) => V {

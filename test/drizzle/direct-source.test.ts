@@ -11,8 +11,8 @@ import { directSource } from "../../src/drizzle/direct-source.js";
 import { drizzleCursorPages } from "../../src/drizzle/index.js";
 import type { CursorQuery } from "../../src/index.js";
 import { sortSettings } from "../../src/pagination/sort-option.js";
-import { readSort } from "../../src/pagination/sort-param.js";
-import { rowSortValues } from "../../src/resource/carried-values.js";
+import { parseSort } from "../../src/pagination/sort-param.js";
+import { carriedValues } from "../../src/resource/carried-values.js";
 import { openSqlite } from "../support/sqlite-database.js";
 import { WALK_SORT } from "./cursor-walks.js";
 import {
@@ -91,7 +91,7 @@ describe("drizzleCursorPages' statement", () => {
   const page = async (query: () => unknown) => {
     t.log.length = 0;
     const handler = drizzleCursorPages(t.db, query as never);
-    const order = readSort(sortSettings(WALK_SORT as never), "created_at");
+    const order = parseSort("created_at", sortSettings(WALK_SORT as never));
     const { items } = handler({ sort: order } as never) as {
       items: (cursor: CursorQuery) => Promise<object[]>;
     };
@@ -100,7 +100,7 @@ describe("drizzleCursorPages' statement", () => {
       values: ["2026-01-01 10:00:00.000001", "1"],
       limit: 5,
     } as never);
-    return { rows, terms: order.terms, statements: t.log.map((l) => l.query) };
+    return { rows, statements: t.log.map((l) => l.query) };
   };
 
   it.each<[string, () => unknown, string]>([
@@ -124,11 +124,11 @@ describe("drizzleCursorPages' statement", () => {
       'select "id", "name", "owner", "created_at", "score", "__pagewise"."created_at" as "__pagewise_0", cast("__pagewise"."id" as text) as "__pagewise_1" from (select distinct "id", "name", "owner", "created_at", "score" from "packages") "__pagewise" where ("__pagewise"."created_at", "__pagewise"."id") > (?, ?) order by "__pagewise"."created_at" asc, "__pagewise"."id" asc limit ?',
     ],
   ])("%s", async (_name, query, statement) => {
-    const { rows, terms, statements } = await page(query);
+    const { rows, statements } = await page(query);
     expect(statements).toStrictEqual([statement]);
     // The id as better-sqlite3 reads it here (safe integers: a bigint), or its text selected apart.
     const id = statement.includes("__pagewise_1") ? "2" : 2n;
-    expect(rows.map((row) => rowSortValues(row, terms))).toStrictEqual([
+    expect(rows.map((row) => carriedValues(row))).toStrictEqual([
       ["2026-01-01 10:00:00.000002", id],
     ]);
   });
@@ -170,13 +170,13 @@ describe("drizzleCursorPages on a bigint the driver reads as a number", () => {
     const db = sqliteDrizzle({ client: sqlite.db, logger: { logQuery: (q) => void log.push(q) } });
     const handler = drizzleCursorPages(db, () => db.select().from(big));
     const sort = { fields: { name: true }, tieBreaker: { column: "id", type: "bigint" } };
-    const order = readSort(sortSettings(sort as never), "name");
+    const order = parseSort("name", sortSettings(sort as never));
     const { items } = handler({ sort: order } as never) as {
       items: (cursor: CursorQuery) => Promise<object[]>;
     };
     log.length = 0;
     const rows = await items({ side: undefined, values: undefined, limit: 5 } as never);
-    expect(rows.map((row) => rowSortValues(row, order.terms))).toStrictEqual(carried);
+    expect(rows.map((row) => carriedValues(row))).toStrictEqual(carried);
     expect(log).toHaveLength(statements);
   });
 });
@@ -195,7 +195,7 @@ describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read 
   it("reads it as the driver gives it (every microsecond) and answers the Date Drizzle maps it to", async () => {
     pg.log.length = 0;
     const handler = drizzleCursorPages(pg.db, () => pg.db.select().from(pg.packages));
-    const order = readSort(sortSettings(WALK_SORT as never), "created_at");
+    const order = parseSort("created_at", sortSettings(WALK_SORT as never));
     const { items } = handler({ sort: order } as never) as {
       items: (cursor: CursorQuery) => Promise<Record<string, unknown>[]>;
     };
@@ -204,7 +204,7 @@ describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read 
     expect(pg.log.map((l) => l.query)).toStrictEqual([
       'select "id", "name", "owner", "created_at", "score" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
     ]);
-    expect(rows.map((row) => [row.createdAt, rowSortValues(row, order.terms)])).toStrictEqual([
+    expect(rows.map((row) => [row.createdAt, carriedValues(row)])).toStrictEqual([
       // The id as PGlite reads it: a safe integer, exact.
       [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000001", 1]],
       [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000002", 2]],
@@ -237,7 +237,7 @@ describe("drizzleCursorPages on a SQLite numeric bigint sort column (Drizzle sel
       fields: { score: { type: "bigint", nullable: true } },
       tieBreaker: { column: "id", type: "bigint" },
     };
-    const order = readSort(sortSettings(sort as never), text);
+    const order = parseSort(text, sortSettings(sort as never));
     const { items } = handler({ sort: order } as never) as {
       items: (cursor: CursorQuery) => Promise<{ id: number; score: bigint | null }[]>;
     };
@@ -248,7 +248,7 @@ describe("drizzleCursorPages on a SQLite numeric bigint sort column (Drizzle sel
       const rows = await items({ side, values, limit: 3 } as never);
       walked.push(...rows.map((row): [number, bigint | null] => [row.id, row.score]));
       if (rows.length < 3) break;
-      values = rowSortValues(rows.at(-1), order.terms);
+      values = carriedValues(rows.at(-1));
     }
     const direction = text.startsWith("-") ? "desc" : "asc";
     const expected = sqlite.db

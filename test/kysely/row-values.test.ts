@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kyselyCursorPages } from "../../src/kysely/index.js";
 import { sortSettings } from "../../src/pagination/sort-option.js";
 import { readSort } from "../../src/pagination/sort-param.js";
-import { rowSortValues } from "../../src/resource/carried-values.js";
+import { carriedValues } from "../../src/resource/carried-values.js";
 import { cursorQuery } from "../../src/resource/cursor-method.js";
 
 interface Tables {
@@ -84,6 +84,6 @@ describe("kyselyCursorPages' sort values", () => {
       cursor: cursorQuery(order.terms, undefined, undefined, 10),
     } as never)) as { items: object[] };
     expect(ran.map((q) => q.sql)).toStrictEqual(statements);
-    expect(items.map((row) => rowSortValues(row, order.terms))).toStrictEqual(carried);
+    expect(items.map((row) => carriedValues(row))).toStrictEqual(carried);
   });
 });

@@ -60,4 +60,23 @@ describe("keysetPlan", () => {
       { numRuns: 300 },
     );
   });
+
+  // 32 columns, backward, a NULL in each but the tie-breaker: all 32 bits of a number key, -1,
+  // which is the key of no cursor.
+  it.each([30, 32])("with %s columns, a plan for its own cursor", (count) => {
+    const columns = sortColumns([
+      ...Array.from({ length: count - 1 }, (_, i) => ({ name: `c${i}`, nullable: true })),
+      { name: "id" },
+    ]);
+    const at = { backward: true, nulls: columns.map((c) => c.nullable) };
+    const dialect = DIALECTS.sqlite;
+    const first = keysetPlan(columns, undefined, dialect);
+    const fresh = keysetPlan(
+      columns.map((c) => ({ ...c })),
+      at,
+      dialect,
+    );
+    expect(keysetPlan(columns, at, dialect)).toStrictEqual(fresh);
+    expect(first).not.toStrictEqual(fresh);
+  });
 });
