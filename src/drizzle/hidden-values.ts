@@ -25,7 +25,7 @@ export function exactValue(term: SortTerm, column: SQLWrapper, dialect: Dialect)
 
 /**
  * The fields that select the values of the order's terms at `places` under an alias of their own
- * (`__pagewise_0`, …), beside the user's.
+ * (`pagewisevalxa`, …), beside the user's.
  *
  * @param terms - the order
  * @param places - the places of the terms whose values are selected

@@ -4,6 +4,7 @@ import { capCount } from "../pagination/count-value.js";
 import type { CountQuery } from "../sql/count-strategy.js";
 import type { Dialect } from "../sql/dialect.js";
 import { estimatedRows, explainPrefix } from "../sql/estimate.js";
+import { outerBuilder, runOuter } from "./outer-query.js";
 
 /** The count of a query's rows, or of at most `limit` of them: a number whatever the driver gives. */
 async function countRows<DB, QDB, TB extends keyof QDB, O>(
@@ -12,13 +13,12 @@ async function countRows<DB, QDB, TB extends keyof QDB, O>(
   limit: number | undefined,
 ): Promise<number> {
   const counted = limit === undefined ? query.clearOrderBy() : query.clearOrderBy().limit(limit);
-  // The subquery's alias is ours, not a table of the user's schema: the cast.
-  const { count } = await (db as unknown as Kysely<Record<string, never>>)
+  const count = outerBuilder(db)
     .selectFrom(counted.as("pagewise_counted") as never)
-    .select((eb) => eb.fn.countAll().as("count"))
-    .executeTakeFirstOrThrow();
+    .select((eb) => eb.fn.countAll().as("count"));
+  const [row] = await runOuter(db, count);
   // pg gives a count as text, PGlite as a bigint, mysql2 and better-sqlite3 as a number.
-  return Number(count);
+  return Number((row as { count: unknown }).count);
 }
 
 /** The planner's estimate of a query's rows, from the dialect's EXPLAIN of its compiled text. */
@@ -28,7 +28,8 @@ async function estimateRows<DB, QDB, TB extends keyof QDB, O>(
   dialect: Dialect,
 ): Promise<number> {
   const compiled = query.clearOrderBy().compile();
-  const { rows } = await db.executeQuery({
+  // The EXPLAIN's rows as the database names their columns: no plugin renames them.
+  const { rows } = await db.withoutPlugins().executeQuery({
     ...compiled,
     sql: `${explainPrefix(dialect)} ${compiled.sql}`,
   });

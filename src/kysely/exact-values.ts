@@ -34,7 +34,7 @@ function exactValue<DB, TB extends keyof DB>(
  *   row)
  * @example
  * ```ts
- * withExactValues(query, sort.terms, refs, DIALECTS.postgres, false, new Set([0])); // … created_at::text AS __pagewise_0
+ * withExactValues(query, sort.terms, refs, DIALECTS.postgres, false, new Set([0])); // … created_at::text AS pagewisevalxa
  * ```
  */
 export function withExactValues<DB, TB extends keyof DB, O>(

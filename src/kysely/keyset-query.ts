@@ -9,6 +9,7 @@ import type { OrderTerm } from "../sql/order-by.js";
 import { conditionExpression, type LeafWriter } from "./condition-expression.js";
 import { withExactValues } from "./exact-values.js";
 import { orderQuery } from "./order-query.js";
+import { outerBuilder, runOuter } from "./outer-query.js";
 
 /** What a keyset page's query is written from. */
 export interface KeysetQueryParts {
@@ -78,8 +79,7 @@ function unionQuery<DB, QDB, TB extends keyof QDB, O>(
   parts: KeysetQueryParts,
 ): { execute(): Promise<unknown[]> } {
   const { order, branchOrders } = parts.plan;
-  // The subqueries' aliases are ours, not tables of the user's schema: the casts.
-  const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const loose = outerBuilder(db);
   const branch = (condition: Condition, i: number) =>
     loose
       .selectFrom(
@@ -95,5 +95,6 @@ function unionQuery<DB, QDB, TB extends keyof QDB, O>(
       branch(union[0] as Condition, 0),
     );
   const outer = loose.selectFrom(merged.as("pagewise_u") as never).selectAll();
-  return orderQuery(outer, order, (place) => keyAlias(place)).limit(parts.limit);
+  const limited = orderQuery(outer, order, (place) => keyAlias(place)).limit(parts.limit);
+  return { execute: () => runOuter(db, limited) };
 }

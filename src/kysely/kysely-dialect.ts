@@ -29,7 +29,9 @@ export function kyselyDialect<DB>(db: Kysely<DB>, dialect?: unknown): Dialect {
     .selectFrom("pagewise_probe")
     .select("a")
     .where("a", "=", 1)
-    .compile().sql;
+    .compile()
+    // A plugin may rename identifiers (`CamelCasePlugin`'s `upperCase`): their case says nothing.
+    .sql.toLowerCase();
   if (probe.includes('"pagewise_probe"') && probe.endsWith("= $1")) return DIALECTS.postgres;
   if (probe.includes("`pagewise_probe`") && probe.endsWith("= ?")) return DIALECTS.mysql;
   if (probe.includes('"pagewise_probe"') && probe.endsWith("= ?")) return DIALECTS.sqlite;

@@ -72,7 +72,7 @@ export function rowSortValues(row: unknown, terms: readonly SortTerm[]): readonl
  * @default `read` takes the member `valueAlias(place)`
  * @example
  * ```ts
- * carryHiddenValues([{ id: 1, __pagewise_0: 1n }], sort.terms); // [{ id: 1 }], carrying [1]
+ * carryHiddenValues([{ id: 1, pagewisevalxa: 1n }], sort.terms); // [{ id: 1 }], carrying [1]
  * ```
  */
 export function carryHiddenValues<T extends object>(

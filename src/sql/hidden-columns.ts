@@ -1,8 +1,17 @@
 /**
  * The columns a cursor page selects for itself beside the user's, and takes off every row it
- * answers: one prefix, so that a row's own columns and the hidden ones never meet.
+ * answers. Their names are lower-case letters alone, so that a plugin that renames a query's
+ * identifiers and a row's members between cases (Kysely's `CamelCasePlugin`, whatever its options,
+ * `underscoreBeforeDigits` too) leaves them as they are: `__pagewise_0` came back `_Pagewise0`,
+ * and was answered as a column of the user's, its value lost to the cursor.
  */
-const HIDDEN = "__pagewise_";
+const HIDDEN = /^pagewise(?:val|key)x[a-z]+$/;
+
+/** A place as lower-case letters: its digits in base 26, `a` for 0 to `z` for 25. */
+const letters = (place: number): string =>
+  [...place.toString(26)]
+    .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 26)))
+    .join("");
 
 /**
  * The alias of a sort term's value at the database's precision.
@@ -10,10 +19,10 @@ const HIDDEN = "__pagewise_";
  * @param place - the term's place in the order
  * @example
  * ```ts
- * valueAlias(0); // "__pagewise_0"
+ * valueAlias(0); // "pagewisevalxa"
  * ```
  */
-export const valueAlias = (place: number): string => `${HIDDEN}${place}`;
+export const valueAlias = (place: number): string => `pagewisevalx${letters(place)}`;
 
 /**
  * The alias of a sort term's column as it is, which a union's outer ORDER BY sorts by.
@@ -21,10 +30,10 @@ export const valueAlias = (place: number): string => `${HIDDEN}${place}`;
  * @param place - the term's place in the order
  * @example
  * ```ts
- * keyAlias(0); // "__pagewise_key_0"
+ * keyAlias(1); // "pagewisekeyxb"
  * ```
  */
-export const keyAlias = (place: number): string => `${HIDDEN}key_${place}`;
+export const keyAlias = (place: number): string => `pagewisekeyx${letters(place)}`;
 
 /**
  * Whether a row's member is one a cursor page selected for itself.
@@ -32,8 +41,8 @@ export const keyAlias = (place: number): string => `${HIDDEN}key_${place}`;
  * @param name - a member of a row
  * @example
  * ```ts
- * isHidden("__pagewise_1"); // true
+ * isHidden("pagewisevalxb"); // true
  * isHidden("created_at"); // false
  * ```
  */
-export const isHidden = (name: string): boolean => name.startsWith(HIDDEN);
+export const isHidden = (name: string): boolean => HIDDEN.test(name);

@@ -121,13 +121,13 @@ describe("drizzleCursorPages' statement", () => {
     [
       "a select distinct: through a subquery",
       () => t.db.selectDistinct().from(t.packages),
-      'select "id", "name", "owner", "created_at", "score", "__pagewise"."created_at" as "__pagewise_0", cast("__pagewise"."id" as text) as "__pagewise_1" from (select distinct "id", "name", "owner", "created_at", "score" from "packages") "__pagewise" where ("__pagewise"."created_at", "__pagewise"."id") > (?, ?) order by "__pagewise"."created_at" asc, "__pagewise"."id" asc limit ?',
+      'select "id", "name", "owner", "created_at", "score", "__pagewise"."created_at" as "pagewisevalxa", cast("__pagewise"."id" as text) as "pagewisevalxb" from (select distinct "id", "name", "owner", "created_at", "score" from "packages") "__pagewise" where ("__pagewise"."created_at", "__pagewise"."id") > (?, ?) order by "__pagewise"."created_at" asc, "__pagewise"."id" asc limit ?',
     ],
   ])("%s", async (_name, query, statement) => {
     const { rows, statements } = await page(query);
     expect(statements).toStrictEqual([statement]);
     // The id as better-sqlite3 reads it here (safe integers: a bigint), or its text selected apart.
-    const id = statement.includes("__pagewise_1") ? "2" : 2n;
+    const id = statement.includes("pagewisevalxb") ? "2" : 2n;
     expect(rows.map((row) => carriedValues(row))).toStrictEqual([
       ["2026-01-01 10:00:00.000002", id],
     ]);

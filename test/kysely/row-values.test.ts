@@ -56,7 +56,7 @@ describe("kyselyCursorPages' sort values", () => {
       () => db.selectFrom("items").select(["id", "name", "created_at"]),
       [
         `${SELECT} ${TAIL}`,
-        `${SELECT}, "created_at" as "__pagewise_0", cast("id" as text) as "__pagewise_1" ${TAIL}`,
+        `${SELECT}, "created_at" as "pagewisevalxa", cast("id" as text) as "pagewisevalxb" ${TAIL}`,
       ],
       [
         [`${AT}1`, "5"],
@@ -67,7 +67,7 @@ describe("kyselyCursorPages' sort values", () => {
       "an expression under a sort column's name: that value apart",
       ["5", "7"],
       () => db.selectFrom("items").select(["id", "name", sql<string>`'x'`.as("created_at")]),
-      [`select "id", "name", 'x' as "created_at", "created_at" as "__pagewise_0" ${TAIL}`],
+      [`select "id", "name", 'x' as "created_at", "created_at" as "pagewisevalxa" ${TAIL}`],
       [
         [`${AT}1`, 5],
         [`${AT}2`, 7],
