@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Kysely, SelectQueryBuilder, SelectQueryNode } from "kysely";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
@@ -80,21 +80,31 @@ function unionQuery<DB, QDB, TB extends keyof QDB, O>(
 ): { execute(): Promise<unknown[]> } {
   const { order, branchOrders } = parts.plan;
   const loose = outerBuilder(db);
-  const branch = (condition: Condition, i: number) =>
-    loose
-      .selectFrom(
-        rangeQuery(query, condition, branchOrders?.[i] ?? order, parts, true).as(
-          `pagewise_b${i}`,
-        ) as never,
-      )
-      .selectAll();
-  const merged = union
+  const ranges = union.map((condition, i) =>
+    rangeQuery(query, condition, branchOrders?.[i] ?? order, parts, true),
+  );
+  const branch = (range: (typeof ranges)[number], i: number) =>
+    loose.selectFrom(range.as(`pagewise_b${i}`) as never).selectAll();
+  const merged = ranges
     .slice(1)
-    .reduce(
-      (all, condition, i) => all.unionAll(branch(condition, i + 1)),
-      branch(union[0] as Condition, 0),
-    );
+    .reduce((all, range, i) => all.unionAll(branch(range, i + 1)), branch(ranges[0] as never, 0));
   const outer = loose.selectFrom(merged.as("pagewise_u") as never).selectAll();
-  const limited = orderQuery(outer, order, (place) => keyAlias(place)).limit(parts.limit);
+  const written = writtenAliases(ranges[0] as never);
+  const key = (place: number) => written.get(keyAlias(place)) ?? keyAlias(place);
+  const limited = orderQuery(outer, order, key).limit(parts.limit);
   return { execute: () => runOuter(db, limited) };
+}
+
+/**
+ * Each alias a branch selects as the query's plugins write it, by its name lower-cased (a
+ * `CamelCasePlugin` with `upperCase` writes `pagewisekeyxa` as `PAGEWISEKEYXA`, which the outer
+ * ORDER BY, built without the plugins, must name so: PostgreSQL tells quoted names by case).
+ */
+function writtenAliases(range: { toOperationNode(): SelectQueryNode }): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { selection } of range.toOperationNode().selections ?? []) {
+    const alias = (selection as { alias?: { name?: unknown } }).alias?.name;
+    if (typeof alias === "string") names.set(alias.toLowerCase(), alias);
+  }
+  return names;
 }

@@ -29,12 +29,12 @@ export function kyselyDialect<DB>(db: Kysely<DB>, dialect?: unknown): Dialect {
     .selectFrom("pagewise_probe")
     .select("a")
     .where("a", "=", 1)
-    .compile()
-    // A plugin may rename identifiers (`CamelCasePlugin`'s `upperCase`): their case says nothing.
-    .sql.toLowerCase();
-  if (probe.includes('"pagewise_probe"') && probe.endsWith("= $1")) return DIALECTS.postgres;
-  if (probe.includes("`pagewise_probe`") && probe.endsWith("= ?")) return DIALECTS.mysql;
-  if (probe.includes('"pagewise_probe"') && probe.endsWith("= ?")) return DIALECTS.sqlite;
+    .compile().sql;
+  // A plugin may rename identifiers (`CamelCasePlugin`'s `upperCase`): their case says nothing.
+  const text = probe.toLowerCase();
+  if (text.includes('"pagewise_probe"') && text.endsWith("= $1")) return DIALECTS.postgres;
+  if (text.includes("`pagewise_probe`") && text.endsWith("= ?")) return DIALECTS.mysql;
+  if (text.includes('"pagewise_probe"') && text.endsWith("= ?")) return DIALECTS.sqlite;
   throw new TypeError(
     `pagewise/kysely cannot tell this Kysely instance's dialect from its SQL (${JSON.stringify(probe)}): give dialect: "postgres", "mysql" or "sqlite" if it is one of them`,
   );

@@ -106,15 +106,42 @@ describe("kyselyCursorPages through CamelCasePlugin", () => {
   });
 });
 
-describe("kyselyPages' estimate through CamelCasePlugin (PGlite)", () => {
+describe("pagewise/kysely through CamelCasePlugin on PGlite", () => {
   let engine: KyselyEngine;
   beforeAll(async () => {
     engine = await pgliteEngine();
     await engine.fill(rowsOf(engine));
+    // The same rows under upper-case names, as `upperCase` writes them (quoted: told by case).
+    await engine.raw(
+      'CREATE TABLE "ITEMS" AS SELECT id AS "ID", name AS "NAME", score AS "SCORE", grp AS "GRP", created_at AS "CREATED_AT" FROM items',
+    );
   });
   afterAll(() => engine.close());
 
-  // EXPLAIN's own columns ("QUERY PLAN") are read as PostgreSQL names them, not renamed.
+  // Mixed directions and a nullable field: pages of a UNION ALL, whose outer ORDER BY names the
+  // branches' aliases as the plugin wrote them.
+  it.each(["grp,-createdAt", "score", "-score,name"])(
+    "with upperCase, sort=%s: every row once, in the database's order",
+    async (sort) => {
+      const plugged = engine.db.withPlugin(new CamelCasePlugin({ upperCase: true }));
+      const db = plugged as unknown as Kysely<CamelSchema>;
+      const resource = defineResource({
+        GET: cursorList({
+          sort: CAMEL_SORT,
+          secret: SECRET,
+          handler: kyselyCursorPages(db, () =>
+            db.selectFrom("items").select(["id", "name", "score", "grp", "createdAt"]),
+          ),
+        }),
+      });
+      const expected = await databaseOrder(engine, sort.replace("createdAt", "created_at"));
+      const forward = await walk(resource, `/items?sort=${sort}&page_size=4`, "next");
+      expect(forward.ids).toStrictEqual(expected);
+      const back = await walk(resource, forward.last, "prev");
+      expect(back.ids.reverse()).toStrictEqual(expected);
+    },
+  );
+
   it("reads the planner's estimate", async () => {
     const db = engine.db.withPlugin(new CamelCasePlugin()) as unknown as Kysely<CamelSchema>;
     const resource = defineResource({
