@@ -4,6 +4,12 @@
  */
 import { stringify } from "csv-stringify/sync";
 
+/**
+ * How csv-stringify writes a record: ended by CRLF, as RFC 4180 (section 2, rule 1) says and
+ * spreadsheets expect.
+ */
+const CSV_STRINGIFY_OPTIONS = { record_delimiter: "windows" } as const;
+
 /** The formats, the first the default. */
 export const OUTPUT_FORMATS = ["ndjson", "json", "csv"] as const;
 
@@ -49,7 +55,8 @@ function jsonArrayWriter(): ItemWriter {
 }
 
 /**
- * CSV (RFC 4180, quoted by csv-stringify): a header of the first item's keys, then a row an item.
+ * CSV (RFC 4180, quoted by csv-stringify, each record ended by CRLF): a header of the first item's
+ * keys, then a row an item.
  * A cell is a string as it is, a number or boolean as JSON writes it, an object or array as JSON
  * text, null or a missing key empty. A key that only a later item has gets no column (the header
  * is written already): its values are left out, and `onNewKey` is told once. An item that is not
@@ -59,7 +66,7 @@ function jsonArrayWriter(): ItemWriter {
  * @example
  * ```ts
  * const csv = csvWriter(() => {});
- * csv.item({ id: 1, tags: ["a"] }); // 'id,tags\n1,"[""a""]"\n'
+ * csv.item({ id: 1, tags: ["a"] }); // 'id,tags\r\n1,"[""a""]"\r\n'
  * ```
  */
 export function csvWriter(onNewKey: (key: string) => void): ItemWriter {
@@ -68,7 +75,8 @@ export function csvWriter(onNewKey: (key: string) => void): ItemWriter {
   return {
     item(item) {
       const record = asRecord(item);
-      const header = columns === undefined ? stringify([Object.keys(record)]) : "";
+      const header =
+        columns === undefined ? stringify([Object.keys(record)], CSV_STRINGIFY_OPTIONS) : "";
       columns ??= Object.keys(record);
       for (const key of Object.keys(record)) {
         if (!columns.includes(key) && !leftOut.has(key)) {
@@ -76,7 +84,7 @@ export function csvWriter(onNewKey: (key: string) => void): ItemWriter {
           onNewKey(key);
         }
       }
-      return header + stringify([columns.map((key) => cell(record[key]))]);
+      return header + stringify([columns.map((key) => cell(record[key]))], CSV_STRINGIFY_OPTIONS);
     },
     end: () => "",
   };
