@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../examples/package-store/config.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
@@ -55,11 +56,12 @@ async function proxy(fault?: (target: string) => Fault | Promise<Fault>): Promis
 /** The `id`s of the items written in `format`. */
 function ids(format: string, stdout: string): number[] {
   if (format === "json") return (JSON.parse(stdout) as { id: number }[]).map((item) => item.id);
-  const lines = stdout.split("\n").filter((line) => line !== "");
   if (format === "csv") {
-    expect(lines[0]).toBe("id,name,version,status,created_at");
-    return lines.slice(1).map((line) => Number(line.split(",")[0]));
+    const [header, ...rows] = parse(stdout, { record_delimiter: "\r\n" }) as string[][];
+    expect(header).toStrictEqual(["id", "name", "version", "status", "created_at"]);
+    return rows.map((row) => Number(row[0]));
   }
+  const lines = stdout.split("\n").filter((line) => line !== "");
   return lines.map((line) => (JSON.parse(line) as { id: number }).id);
 }
 
