@@ -7,14 +7,33 @@ export type PaginationErrorCode =
   | "untrusted_origin"
   | "hidden_redirect"
   | "too_many_redirects"
-  | "sort_mismatch";
+  | "sort_mismatch"
+  | "list_moved_too_far"
+  | "timeout"
+  | "page_too_large"
+  | "wait_too_long"
+  | "max_pages";
+
+/**
+ * What a walk's bound that stopped it says: what went over which bound, and the option that sets
+ * it, apart, so a command line can name its own flag instead.
+ */
+export interface WalkBound {
+  /** What went over the bound, with its figures: `GET …: no answer within 30 s`. */
+  readonly reason: string;
+  /** The walk's option that sets the bound: `timeoutMs`, `maxPageBytes`, … */
+  readonly option: BoundOption;
+}
+
+/** The walk's options that bound it, each named by a `PaginationError` it ends a walk with. */
+export type BoundOption = "timeoutMs" | "maxPageBytes" | "maxRetryDelayMs" | "maxPages";
 
 /**
  * A walk that cannot go on: an error status (after retries), a `next` link already followed, an
  * empty page that still links onwards, a body that is not a JSON array, a link or redirect to an
  * origin the walk does not trust (see `WalkOptions.trustedOrigins`), a redirect it cannot see
- * the target of, too many redirects, or a `next` link that asks for another order than the walk's
- * `sort`.
+ * the target of, too many redirects, a `next` link that asks for another order than the walk's
+ * `sort`, or one of the walk's bounds (see {@link PaginationError.bound}).
  */
 export class PaginationError extends Error {
   readonly code: PaginationErrorCode;
@@ -28,6 +47,11 @@ export class PaginationError extends Error {
   readonly status: number | undefined;
   /** The answer's body (an RFC 9457 problem when the server sends one), for `http_error`. */
   readonly body: unknown;
+  /**
+   * For `timeout`, `page_too_large`, `wait_too_long` and `max_pages`: the bound gone over and the
+   * option that sets it (the message is its reason, then `; <option> raises it`).
+   */
+  readonly bound: WalkBound | undefined;
 
   constructor(
     code: PaginationErrorCode,
@@ -35,14 +59,38 @@ export class PaginationError extends Error {
     url: string,
     status?: number,
     body?: unknown,
+    bound?: WalkBound,
   ) {
     super(message);
+    this.bound = bound;
     this.name = "PaginationError";
     this.code = code;
     this.url = url;
     this.status = status;
     this.body = body;
   }
+}
+
+/**
+ * The error a walk's bound ends it with: its message is the reason, then the option that raises
+ * the bound.
+ *
+ * @param code - the bound's code
+ * @param url - the URL whose request went over the bound
+ * @param bound - the reason and the option
+ * @example
+ * ```ts
+ * boundError("timeout", url, { reason: `GET ${url}: no answer within 30 s`, option: "timeoutMs" });
+ * // message: "GET …: no answer within 30 s; timeoutMs raises it"
+ * ```
+ */
+export function boundError(
+  code: PaginationErrorCode,
+  url: string,
+  bound: WalkBound,
+): PaginationError {
+  const message = `${bound.reason}; ${bound.option} raises it`;
+  return new PaginationError(code, message, url, undefined, undefined, bound);
 }
 
 /**

@@ -1,5 +1,8 @@
-/** The rows a walk remembers having read, at most: a row pushed on further is taken for new. */
-const MAX_ROWS_REMEMBERED = 20_000;
+/**
+ * The rows a walk remembers having read, at most: a row pushed on further is taken for new, and
+ * a walk that must read back further than this to find the rows it wrote ends with an error.
+ */
+export const MAX_ROWS_REMEMBERED = 20_000;
 
 /** Which rows a walk has read lately, by key; and a row's key noted as read. */
 export interface KnownRows {

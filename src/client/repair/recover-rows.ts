@@ -1,11 +1,8 @@
-import { unlessPastTheEnd } from "../pagination-error.js";
+import { PaginationError, unlessPastTheEnd } from "../pagination-error.js";
 import type { Walk } from "../walk-context.js";
 import type { FetchedPage } from "../walk-options.js";
-import type { KnownRows } from "./read-rows.js";
+import { type KnownRows, MAX_ROWS_REMEMBERED } from "./read-rows.js";
 import type { WalkWatch } from "./walk-watch.js";
-
-/** Pages a walk reads again when a list shrank under it, at most. */
-const MAX_PAGES_BACK = 10;
 
 /** Where a walk reads pages again from: the page before an edge, and the walk's first page. */
 interface PagesBack {
@@ -19,8 +16,11 @@ interface PagesBack {
  * After rows before an edge may have gone (see `madeUpFor`): `page` (the page after the edge)
  * read again, as the rows that moved back may have moved on since it was read, and the pages
  * before it back until one begins with a row read before (every row that moved back lies after
- * it) or {@link MAX_PAGES_BACK} pages, yielded in order with only the rows not yielded yet.
- * Pages now past the end are passed over.
+ * it) or the walk's first page, yielded in order with only the rows not yielded yet. Pages now
+ * past the end are passed over. As many pages as that takes: rows that stayed may have moved
+ * back any number of pages (half a list deleted at once), and every one of them is read. Where
+ * the pages read back send counts that differ (the list moved again while they were read), they
+ * are read again, up to {@link MAX_PASSES} times.
  *
  * @param watch - the walk and its row keys
  * @param back - the page before the edge, and the lowest page number
@@ -28,6 +28,9 @@ interface PagesBack {
  * @param known - the keys of the rows read; the rows yielded here are added
  * @returns `page` as read again, for the walk to go on from (undefined when it is past the end),
  *   and whether rows not read before were found
+ * @throws {PaginationError} `list_moved_too_far` when more than {@link MAX_ROWS_REMEMBERED} rows
+ *   are read back without meeting a row the walk remembers: it can no longer tell the rows it
+ *   wrote from those it did not, and would lose or repeat rows if it went on
  */
 export async function* pagesBackToKnown<T>(
   watch: WalkWatch,
@@ -35,25 +38,61 @@ export async function* pagesBackToKnown<T>(
   page: FetchedPage<T>,
   known: KnownRows,
 ): AsyncGenerator<FetchedPage<T>, { after: FetchedPage<T> | undefined; found: boolean }> {
+  let read = await readBack(watch, back, page, known);
+  for (let pass = 1; pass < MAX_PASSES && !steady(read); pass++) {
+    read = await readBack(watch, back, page, known);
+  }
+  let found = false;
+  for (const again of read.again) {
+    const missed = unseen(watch, again, known);
+    if (missed === undefined) continue;
+    found = true;
+    yield missed;
+  }
+  return { after: read.after, found };
+}
+
+/** Reads of the list back from the edge (see {@link pagesBackToKnown}), that many at most. */
+const MAX_PASSES = 3;
+
+/** One pass back from the edge: the page after it as read now, and the pages before, in order. */
+interface ReadBack<T> {
+  readonly after: FetchedPage<T> | undefined;
+  readonly again: readonly FetchedPage<T>[];
+}
+
+/** Reads the page after the edge and the pages back before it until one begins with a known row. */
+async function readBack<T>(
+  watch: WalkWatch,
+  back: PagesBack,
+  page: FetchedPage<T>,
+  known: KnownRows,
+): Promise<ReadBack<T>> {
   const again: FetchedPage<T>[] = [];
-  const lowest = Math.max(back.lowest, back.last - MAX_PAGES_BACK + 1);
   let after: FetchedPage<T> | undefined;
-  for (let number = back.last + 1; number >= lowest; number--) {
+  let rowsBack = 0;
+  for (let number = back.last + 1; number >= back.lowest; number--) {
     const read = await readAgain<T>(watch.walk, page.url, number);
     if (read === undefined) continue;
     if (number > back.last) after = read;
     else again.unshift(read);
     const first = read.items[0];
     if (first !== undefined && known.has(watch.keyOf(first))) break;
+    rowsBack += read.items.length;
+    if (rowsBack > MAX_ROWS_REMEMBERED) throw movedTooFar(read.url);
   }
-  let found = false;
-  for (const read of again) {
-    const missed = unseen(watch, read, known);
-    if (missed === undefined) continue;
-    found = true;
-    yield missed;
-  }
-  return { after, found };
+  return { after, again };
+}
+
+/**
+ * Whether a pass read one state of the list: every page it read that sent a count sent the same.
+ * A count that moved during the pass (rows created or deleted while it read back) is read again.
+ */
+function steady<T>({ after, again }: ReadBack<T>): boolean {
+  const counts = new Set(
+    [after, ...again].map((read) => read?.count).filter((n) => n !== undefined),
+  );
+  return counts.size <= 1;
 }
 
 /** Page `number` of the list `url` walks, or undefined when it is past the end now (a 404). */
@@ -83,4 +122,13 @@ function unseen<T>(
     return true;
   });
   return missed.length === 0 ? undefined : { ...page, items: missed };
+}
+
+/** The error of a walk that read back past the rows it remembers without meeting one. */
+function movedTooFar(url: string): PaginationError {
+  return new PaginationError(
+    "list_moved_too_far",
+    `The list lost more than ${MAX_ROWS_REMEMBERED} rows before this page during the walk, more than the walk remembers: walk it again from the start`,
+    url,
+  );
 }
