@@ -13,11 +13,21 @@ export {
 } from "../params/split-request-params.js";
 export { type BuildRequestOptions, buildRequest, type PreparedRequest } from "./build-request.js";
 export { expandTemplate, type TemplateValue, type TemplateValues } from "./expand-template.js";
-export { type RetryOptions, retryAfterMs } from "./fetch-with-retry.js";
-export { PaginationError, type PaginationErrorCode } from "./pagination-error.js";
+export { type RetryOptions, type RetryWait, retryAfterMs } from "./fetch-with-retry.js";
+export {
+  type BoundOption,
+  PaginationError,
+  type PaginationErrorCode,
+  type WalkBound,
+} from "./pagination-error.js";
 export { type ParsedLink, parseLinkHeader } from "./parse-link-header.js";
 export type { EdgeCheck } from "./repair/page-edge.js";
 export type { RequestedSort } from "./sort-text.js";
+export {
+  DEFAULT_MAX_PAGE_BYTES,
+  DEFAULT_MAX_RETRY_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+} from "./walk-bounds.js";
 export {
   type FetchedPage,
   type ListChange,

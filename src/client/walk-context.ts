@@ -1,6 +1,7 @@
 import { defaults } from "../options.js";
 import { headerNamePresets } from "../pagination/header-name-presets.js";
 import { readDigits } from "../params/whole-number.js";
+import { boundedFetch } from "./bounded-fetch.js";
 import type { PreparedRequest } from "./build-request.js";
 import { fetchOnTrustedOrigins } from "./fetch-on-trusted-origins.js";
 import { fetchWithRetry } from "./fetch-with-retry.js";
@@ -9,6 +10,7 @@ import { PaginationError } from "./pagination-error.js";
 import { requestSignals } from "./request-signal.js";
 import { sortText } from "./sort-text.js";
 import { originGuard } from "./trusted-origins.js";
+import { DEFAULT_MAX_PAGE_BYTES, DEFAULT_TIMEOUT_MS } from "./walk-bounds.js";
 import type { FetchedPage, WalkOptions } from "./walk-options.js";
 
 /** One walk's settings and state, shared by the ways it goes through pages. */
@@ -101,7 +103,8 @@ function startSort(startUrl: URL, sortParam: string, options: WalkOptions): stri
 
 /**
  * Fetches and reads pages with the walk's request, retries and signal, on the origins the walk
- * trusts only (see `fetchOnTrustedOrigins`).
+ * trusts only (see `fetchOnTrustedOrigins`), each request within the walk's bounds (see
+ * `boundedFetch`).
  */
 function pageFetcher(
   startUrl: string,
@@ -112,13 +115,20 @@ function pageFetcher(
   const headers = { ...(requestInit.headers as Record<string, string>), ...options.headers };
   if (options.apiKey !== undefined) headers["X-Api-Key"] = options.apiKey;
   const init: RequestInit = { ...requestInit, method: "GET", headers };
-  const fetcher = fetchOnTrustedOrigins(
-    options.fetch ?? globalThis.fetch.bind(globalThis),
-    originGuard(startUrl, options.trustedOrigins),
+  const fetcher = boundedFetch(
+    fetchOnTrustedOrigins(
+      options.fetch ?? globalThis.fetch.bind(globalThis),
+      originGuard(startUrl, options.trustedOrigins),
+    ),
+    {
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxPageBytes: options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
+    },
   );
   const retryOptions = {
     ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(options.maxRetryDelayMs === undefined ? {} : { maxRetryDelayMs: options.maxRetryDelayMs }),
+    onWait: options.onWait,
   };
   const requestSignal = requestSignals(walkSignal);
   return async <T>(url: string): Promise<FetchedPage<T>> => {

@@ -60,6 +60,45 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
    */
   readonly sortParam?: string;
   /**
+   * How long one request may take, its body read whole, in ms: a server that answers nothing in
+   * that time (or stops mid-body) ends the walk with a `PaginationError` `timeout`. Each retry of a
+   * 429 or 503 gets the time anew; the wait before it is bounded by `maxRetryDelayMs`. Checked
+   * when the walk is made: a whole number from 1 to 2147483647.
+   *
+   * @default 30,000 (`DEFAULT_TIMEOUT_MS`, as `pagewise check`'s)
+   * @example
+   * ```ts
+   * walkItems(url, { timeoutMs: 5_000 });
+   * ```
+   */
+  readonly timeoutMs?: number;
+  /**
+   * The most bytes of one page's body read: past it the read stops (the rest is never read) and
+   * the walk ends with a `PaginationError` `page_too_large`, so a body that never ends costs no
+   * more memory than this. Checked when the walk is made: a whole number of at least 1.
+   *
+   * @default 8,388,608: 8 MiB (`DEFAULT_MAX_PAGE_BYTES`, as `pagewise check`'s)
+   * @example
+   * ```ts
+   * walkItems(url, { maxPageBytes: 64 * 1024 * 1024 });
+   * ```
+   */
+  readonly maxPageBytes?: number;
+  /**
+   * The most pages the walk yields. A list that goes on past them ends the walk with a
+   * `PaginationError` `max_pages` (its `url` is the page after, where a walk goes on); a list
+   * that ends at exactly this many is complete. None by default: a list is as long as it is, and
+   * a server that loops is caught by the walk's loop detection (`link_loop`), not by a count.
+   * Checked when the walk is made: a whole number of at least 1.
+   *
+   * @default `undefined`: no bound
+   * @example
+   * ```ts
+   * walkItems(url, { maxPages: 1_000 });
+   * ```
+   */
+  readonly maxPages?: number;
+  /**
    * Pages in flight at once. 1 (default) follows `rel="next"` links; more reads
    * `X-Pagination-PageTotal` from the first page fetched (with `X-Pagination-Count`, which tells
    * whether the list changed) and fetches the rest concurrently, in order.

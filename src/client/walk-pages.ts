@@ -4,10 +4,12 @@ import { assertWholeNumber } from "../params/whole-number.js";
 import { abortWith } from "./abort-with.js";
 import type { PreparedRequest } from "./build-request.js";
 import { followNextLinks } from "./follow-next-links.js";
+import { atMostPages } from "./page-bound.js";
 import { EDGE_CHECKS } from "./repair/page-edge.js";
 import { createRepair } from "./repair/repair.js";
 import { sortText } from "./sort-text.js";
 import { assertTrustedOrigins } from "./trusted-origins.js";
+import { MAX_TIMER_MS } from "./walk-bounds.js";
 import { walkConcurrently } from "./walk-concurrently.js";
 import { prepareWalk } from "./walk-context.js";
 import type { FetchedPage, WalkOptions } from "./walk-options.js";
@@ -18,12 +20,14 @@ export type { FetchedPage, ListChange, WalkOptions } from "./walk-options.js";
  * Walks a paginated list page by page: follows `rel="next"` (expanding RFC 6570 links), or with
  * `concurrency` > 1 fetches the pages `X-Pagination-PageTotal` announces (beside a count) on the
  * first page fetched, several at a time, and yields them in order. Retries 429/503 after `Retry-After`; stops at an `AbortSignal`.
+ * Bounds every request in time and bytes (`timeoutMs`, `maxPageBytes`), and the walk in pages if asked (`maxPages`).
  * Sends requests to the start URL's origin only, unless `trustedOrigins` names others.
  *
  * @param start - the first page's URL (absolute, or relative to the page in a browser) or a {@link PreparedRequest}
  * @param options - see {@link WalkOptions}
- * @throws {RangeError} at once, before any request, for a `concurrency`, `pageSize`, `retries` or
- *   `maxRetryDelayMs` that is not a whole number (`concurrency` and `pageSize` at least 1)
+ * @throws {RangeError} at once, before any request, for a `concurrency`, `pageSize`, `retries`,
+ *   `maxRetryDelayMs`, `timeoutMs`, `maxPageBytes` or `maxPages` that is not a whole number in its
+ *   range (see {@link WalkOptions})
  * @throws {TypeError} at once, for a `checkEdges` not in {@link EDGE_CHECKS}, `'always'` with a
  *   `concurrency` over 1 (a concurrent walk checks pages by their count and number), a
  *   `pageParam`, `pageSizeParam` or `sortParam` that is empty or another's, a `sort` that is not
@@ -32,14 +36,16 @@ export type { FetchedPage, ListChange, WalkOptions } from "./walk-options.js";
  * @throws {PaginationError} for an error status, a `next` link seen before, an empty page with a
  *   `next` link, a body that is not a JSON array, a link or redirect to an origin the walk
  *   does not trust (see {@link WalkOptions.trustedOrigins}), or a `next` link that asks for
- *   another order than the walk's `sort` (see {@link WalkOptions.sort})
+ *   another order than the walk's `sort` (see {@link WalkOptions.sort}), or a bound gone over:
+ *   a request's time (`timeout`) or body (`page_too_large`), a `Retry-After` past the longest
+ *   wait (`wait_too_long`), the most pages (`max_pages`)
  */
 export function walkPages<T = unknown>(
   start: string | PreparedRequest,
   options: WalkOptions<T> = {},
 ): AsyncGenerator<FetchedPage<T>, void, undefined> {
   assertWalkOptions(options as WalkOptions);
-  return pagesOf<T>(start, options as WalkOptions);
+  return atMostPages(pagesOf<T>(start, options as WalkOptions), options.maxPages);
 }
 
 /**
@@ -92,15 +98,15 @@ async function* itemsOf<T>(
   for await (const page of pages) yield* page.items;
 }
 
-/** The longest delay `setTimeout` keeps (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /** Counts in a walk's options: whole numbers in these ranges, or absent. */
 const COUNT_OPTIONS = [
   ["concurrency", 1, Number.MAX_SAFE_INTEGER],
   ["pageSize", 1, Number.MAX_SAFE_INTEGER],
   ["retries", 0, Number.MAX_SAFE_INTEGER],
   ["maxRetryDelayMs", 0, MAX_TIMER_MS],
+  ["timeoutMs", 1, MAX_TIMER_MS],
+  ["maxPageBytes", 1, Number.MAX_SAFE_INTEGER],
+  ["maxPages", 1, Number.MAX_SAFE_INTEGER],
 ] as const;
 
 function assertWalkOptions(options: WalkOptions): void {
