@@ -20,11 +20,19 @@ import { RequestFailed } from "./retrying-fetch.js";
 export function errorLine(error: unknown): { line: string; status: ExitStatus } {
   if (error instanceof CliError) return { line: error.message, status: error.status };
   if (error instanceof PaginationError) {
-    return { line: error.message + problemText(error.body), status: EXIT_STATUS.failed };
+    return { line: flagWords(error.message) + problemText(error.body), status: EXIT_STATUS.failed };
   }
   if (error instanceof RequestFailed) return { line: error.message, status: EXIT_STATUS.failed };
   const text = error instanceof Error ? error.message : String(error);
   return { line: `unexpected error: ${text}`, status: EXIT_STATUS.failed };
+}
+
+/** The client's options a message names, as the command line names them. */
+const OPTION_FLAGS: ReadonlyMap<string, string> = new Map([["trustedOrigins", "--trust-origin"]]);
+
+/** `message` with each client option it names put as its flag (`trustedOrigins` as `--trust-origin`). */
+function flagWords(message: string): string {
+  return message.replace(/\b\w+\b/g, (word) => OPTION_FLAGS.get(word) ?? word);
 }
 
 /** `: title (detail)` of a problem body, or nothing for another body. */

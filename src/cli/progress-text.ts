@@ -3,21 +3,27 @@
  * totals when the list counts them, the rate, and the time left.
  */
 
-/** Where a walk is: counted from its pages, with the totals its first page announced. */
+/**
+ * Where a walk is: counted from its pages, of the totals of what it covers (the list's, from the
+ * page it began at: see `walkSpan`).
+ */
 export interface ProgressFigures {
   readonly pages: number;
   readonly items: number;
-  /** `X-Pagination-PageTotal`, when sent. */
+  /** The pages the walk covers (`X-Pagination-PageTotal` from its first page), when sent. */
   readonly pageTotal: number | undefined;
-  /** `X-Pagination-Count`, when sent. */
+  /** The items on them (from `X-Pagination-Count`), when sent. */
   readonly count: number | undefined;
+  /** The list's page the walk began at, when it went on `--from` a page after the first. */
+  readonly fromPage?: number;
   /** Since the walk began, in ms. */
   readonly elapsedMs: number;
 }
 
 /**
  * The progress as words: `3/12 pages, 60/240 items, 150 items/s, about 2 s left`; without totals
- * (a countless or cursor list) `3 pages, 60 items, 150 items/s`.
+ * (a countless or cursor list) `3 pages, 60 items, 150 items/s`; a walk that went on from page 10
+ * of 12 `3/3 pages from page 10, 60/60 items, 150 items/s`.
  *
  * @param figures - where the walk is
  * @example
@@ -27,10 +33,11 @@ export interface ProgressFigures {
  * ```
  */
 export function progressText(figures: ProgressFigures): string {
-  const { pages, items, pageTotal, count, elapsedMs } = figures;
+  const { pages, items, pageTotal, count, elapsedMs, fromPage } = figures;
   const rate = elapsedMs > 0 ? (items * 1000) / elapsedMs : 0;
+  const from = fromPage === undefined ? "" : ` from page ${fromPage}`;
   const parts = [
-    pageTotal === undefined ? counted(pages, "page") : `${pages}/${pageTotal} pages`,
+    pageTotal === undefined ? counted(pages, "page") : `${pages}/${pageTotal} pages${from}`,
     count === undefined ? counted(items, "item") : `${items}/${count} items`,
     `${Math.round(rate)} items/s`,
   ];

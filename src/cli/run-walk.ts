@@ -6,15 +6,18 @@ import type { Writable } from "node:stream";
 import type { FetchedPage, WalkOptions } from "../client/walk-options.js";
 import { walkPages } from "../client/walk-pages.js";
 import { defaults } from "../options.js";
+import { readDigits } from "../params/whole-number.js";
 import { CliError } from "./cli-error.js";
 import { errorLine } from "./error-line.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
+import { goOnAfter } from "./go-on.js";
 import { onInterrupt } from "./interrupt.js";
 import { itemWriter, type OutputFormat } from "./output-format.js";
 import { type OutputSink, openOutput } from "./output-sink.js";
 import { createProgress, type Progress } from "./progress.js";
 import { resumeUrl } from "./resume-url.js";
-import { goOnLine, listChangeLine, newKeyLine } from "./walk-reports.js";
+import { goOnLine, listChangeLine, newKeyLine, pageSizeLine } from "./walk-reports.js";
+import { servedPageSize, walkSpan } from "./walk-span.js";
 
 /** A walk as the command line asks for it. */
 export interface WalkRun {
@@ -27,12 +30,14 @@ export interface WalkRun {
   readonly output: string | undefined;
   /** Whether the file is appended to (a walk going on `--from` where one stopped), not truncated. */
   readonly append: boolean;
+  /** Whether the walk goes on `--from` a page (its progress counts from there). */
+  readonly resumed?: boolean;
   readonly quiet: boolean;
 }
 
 /** The streams a command writes to. */
 export interface CliStreams {
-  readonly stdout: Writable;
+  readonly stdout: Writable & { readonly isTTY?: boolean };
   readonly stderr: Writable & { readonly isTTY?: boolean };
 }
 
@@ -59,7 +64,9 @@ interface Written {
  * ```
  */
 export async function runWalk(run: WalkRun, streams: CliStreams = process): Promise<ExitStatus> {
-  const isTTY = streams.stderr.isTTY === true;
+  // A bar redrawn in place would draw over items written to the same terminal: plain lines then.
+  const itemsOnTerminal = run.output === undefined && streams.stdout.isTTY === true;
+  const isTTY = streams.stderr.isTTY === true && !itemsOnTerminal;
   const progress = createProgress({ stream: streams.stderr, isTTY, quiet: run.quiet });
   let sink: OutputSink;
   try {
@@ -81,7 +88,7 @@ export async function runWalk(run: WalkRun, streams: CliStreams = process): Prom
   try {
     const error = await copyPages(run, sink, progress, written);
     progress.stop();
-    return ending(progress, written, sink.failure() ?? error);
+    return ending(run, progress, written, sink.failure() ?? error);
   } finally {
     stopListening();
   }
@@ -98,7 +105,7 @@ async function copyPages(
   sink.failed.catch(() => abort.abort());
   const writer = itemWriter(run.format, (key) => progress.say(newKeyLine(key)));
   const began = performance.now();
-  let totals: Pick<FetchedPage<unknown>, "count" | "pageTotal"> | undefined;
+  const span = walkSpan(run.resumed === true);
   let stopped: unknown;
   try {
     for await (const page of startWalk(run, abort.signal, progress)) {
@@ -106,11 +113,8 @@ async function copyPages(
       written.pages += 1;
       written.items += page.items.length;
       written.last = page;
-      totals = {
-        count: page.count ?? totals?.count,
-        pageTotal: page.pageTotal ?? totals?.pageTotal,
-      };
-      progress.page({ ...written, ...totals, elapsedMs: performance.now() - began });
+      if (written.pages === 1) notePageSize(run, page, progress);
+      progress.page({ ...written, ...span(page), elapsedMs: performance.now() - began });
       if (written.stopAsked) break;
     }
   } catch (error) {
@@ -143,18 +147,30 @@ async function closeOutput(sink: OutputSink, end: string): Promise<unknown> {
   }
 }
 
+/** Says once when the first page was served at another size than the walk asked for. */
+function notePageSize(run: WalkRun, page: FetchedPage<unknown>, progress: Progress): void {
+  const param = new URL(run.start).searchParams.get(defaults.pageSizeParam);
+  const asked = run.options.pageSize ?? readDigits(param);
+  const served = servedPageSize(page);
+  if (asked !== undefined && served !== undefined && asked !== served) {
+    progress.say(pageSizeLine(asked, served));
+  }
+}
+
 /** The exit status of a walk that ended, and its lines: the error, and how to go on. */
-function ending(progress: Progress, written: Written, error: unknown): ExitStatus {
+function ending(run: WalkRun, progress: Progress, written: Written, error: unknown): ExitStatus {
   const next =
     written.last && resumeUrl(written.last, [defaults.pageSizeParam, defaults.sortParam]);
   if (error !== undefined) {
     const status = report(progress, error);
-    const goOn = status === EXIT_STATUS.failed && next !== undefined;
-    if (goOn) progress.say(goOnLine("stopped", written.pages, written.items, next));
+    const goOn = status === EXIT_STATUS.failed ? goOnAfter(error, next, run.start) : undefined;
+    if (goOn) progress.say(goOnLine("stopped", written.pages, written.items, goOn));
     return status;
   }
   if (written.stopAsked && next !== undefined) {
-    progress.say(goOnLine("interrupted", written.pages, written.items, next));
+    progress.say(
+      goOnLine("interrupted", written.pages, written.items, { options: ["--from", next] }),
+    );
     return EXIT_STATUS.interrupted;
   }
   return EXIT_STATUS.complete;

@@ -5,11 +5,13 @@
 import { Command, Option } from "commander";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
+import { assertFrom, walkOrigins } from "./from-option.js";
 import { httpUrl, wholeNumber } from "./options.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "./output-format.js";
 import { addHeaderOptions, type HeaderFlags, requestHeaders } from "./request-headers.js";
 import { retryingFetch } from "./retrying-fetch.js";
 import { type CliStreams, runWalk, type WalkRun } from "./run-walk.js";
+import { addTrustedOrigin } from "./trust-origin-option.js";
 
 /** The options as commander reads them. */
 interface WalkFlags extends HeaderFlags {
@@ -20,6 +22,7 @@ interface WalkFlags extends HeaderFlags {
   readonly format: OutputFormat;
   readonly output?: string;
   readonly from?: string;
+  readonly trustOrigin?: string[];
   readonly quiet?: boolean;
 }
 
@@ -81,6 +84,11 @@ export function defineWalkOptions(command: Command): Command {
       "go on from this page of the list: the URL a stopped walk printed",
       httpUrl,
     )
+    .option(
+      "--trust-origin <origin>",
+      "an origin besides the list's that next links and redirects may lead to, sent the same headers (repeatable)",
+      addTrustedOrigin,
+    )
     .option("-q, --quiet", "no progress on standard error (errors and reports still)");
 }
 
@@ -90,7 +98,8 @@ export function defineWalkOptions(command: Command): Command {
  * @param url - the list's URL
  * @param flags - the options as commander read them
  * @throws {CliError} `usage` for a `--from` that is not a page of the list (another origin or
- *   path), or with `-o` in a format other than ndjson (its file is appended to)
+ *   path) nor on a `--trust-origin`, or whose page size `--page-size` contradicts (see
+ *   {@link assertFrom}), or with `-o` in a format other than ndjson (its file is appended to)
  * @example
  * ```ts
  * walkRun("http://127.0.0.1:3000/items/", { apiKeyHeader: "X-Api-Key",
@@ -98,12 +107,8 @@ export function defineWalkOptions(command: Command): Command {
  * ```
  */
 export function walkRun(url: string, flags: WalkFlags): WalkRun {
-  if (flags.from !== undefined && !sameList(url, flags.from)) {
-    throw new CliError(
-      `--from must be a page of ${url} (the same origin and path), got ${flags.from}`,
-      EXIT_STATUS.usage,
-    );
-  }
+  const trusted = flags.trustOrigin ?? [];
+  assertFrom(url, flags.from, trusted, flags.pageSize);
   // The same command with --from goes on where it stopped: its file is appended to, never
   // truncated, which only lines of JSON survive (a second array or CSV header would not).
   const append = flags.from !== undefined && flags.output !== undefined;
@@ -113,10 +118,12 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
       EXIT_STATUS.usage,
     );
   }
+  const start = flags.from ?? url;
   return {
-    start: flags.from ?? url,
+    start,
     options: {
       headers: requestHeaders(flags),
+      trustedOrigins: walkOrigins(url, start, trusted),
       concurrency: flags.concurrency,
       retries: flags.retries,
       fetch: retryingFetch(flags.retries),
@@ -126,11 +133,7 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
     format: flags.format,
     output: flags.output,
     append,
+    resumed: flags.from !== undefined,
     quiet: flags.quiet === true,
   };
-}
-
-function sameList(url: string, from: string): boolean {
-  const [a, b] = [new URL(url), new URL(from)];
-  return a.origin === b.origin && a.pathname === b.pathname;
 }

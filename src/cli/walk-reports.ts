@@ -1,4 +1,6 @@
 import type { ListChange } from "../client/walk-options.js";
+import { headerNamePresets } from "../pagination/header-name-presets.js";
+import type { GoOn } from "./go-on.js";
 import { counted } from "./progress-text.js";
 
 /**
@@ -31,19 +33,43 @@ export function newKeyLine(key: string): string {
 }
 
 /**
- * The lines that say how to go on from where the walk stopped.
+ * The line for a page size the server did not serve: asked for one, it serves another (clamped
+ * to its maximum, or the parameter ignored), so the walk goes on at the size served.
  *
- * @param why - why it stopped (`interrupted`, `stopped by the error above`)
- * @param pages - the pages written
- * @param items - the items written
- * @param next - the URL to go on from
+ * @param asked - the size asked for (`--page-size`, else the URL's `page_size`)
+ * @param served - the size the first page was served at (`X-Pagination-PageSize`)
  * @example
  * ```ts
- * goOnLine("interrupted", 3, 60, "http://x/?page=4");
+ * pageSizeLine(1000, 500);
+ * // "pagewise: asked for 1000 items a page, the server serves 500 (X-Pagination-PageSize)"
+ * ```
+ */
+export function pageSizeLine(asked: number, served: number): string {
+  return `pagewise: asked for ${counted(asked, "item")} a page, the server serves ${served} (${headerNamePresets.xPagination.pageSize})`;
+}
+
+/**
+ * The line that says where the walk stopped and how to go on: the options to add to the same
+ * command, each value quoted for a POSIX shell, or why no command goes on.
+ *
+ * @param why - why it stopped (`interrupted`, `stopped`)
+ * @param pages - the pages written
+ * @param items - the items written
+ * @param goOn - the options to add, or why none go on (see {@link goOnAfter})
+ * @example
+ * ```ts
+ * goOnLine("interrupted", 3, 60, { options: ["--from", "http://x/?page=4"] });
  * // "pagewise: interrupted after 3 pages (60 items); to go on, run the same command with --from 'http://x/?page=4'"
  * ```
  */
-export function goOnLine(why: string, pages: number, items: number, next: string): string {
-  const quoted = `'${next.replaceAll("'", "'\\''")}'`;
-  return `pagewise: ${why} after ${counted(pages, "page")} (${counted(items, "item")}); to go on, run the same command with --from ${quoted}`;
+export function goOnLine(why: string, pages: number, items: number, goOn: GoOn): string {
+  const where = `pagewise: ${why} after ${counted(pages, "page")} (${counted(items, "item")})`;
+  if ("reason" in goOn) return `${where}; ${goOn.reason}`;
+  const options = goOn.options.map((option, index) => (index % 2 ? shellQuoted(option) : option));
+  return `${where}; to go on, run the same command with ${options.join(" ")}`;
+}
+
+/** `text` in single quotes for a POSIX shell. */
+function shellQuoted(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
 }

@@ -19,6 +19,10 @@ describe("progressText", () => {
       { pages: 0, items: 0, pageTotal: 5, count: 100, elapsedMs: 0 },
       "0/5 pages, 0/100 items, 0 items/s",
     ],
+    [
+      { pages: 101, items: 2020, pageTotal: 101, count: 2020, elapsedMs: 2000, fromPage: 900 },
+      "101/101 pages from page 900, 2020/2020 items, 1010 items/s",
+    ],
   ])("%j reads %j", (figures, text) => {
     expect(progressText(figures)).toBe(text);
   });

@@ -6,6 +6,8 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -17,6 +19,11 @@ import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, finished, runCli, spawnCli } from "../support/built-cli.js";
 import { type Fault, type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
 import { freePort } from "../support/free-port.js";
+import {
+  type RewritingProxy,
+  startRewritingProxy,
+  type Transform,
+} from "../support/rewriting-proxy.js";
 
 const KEY = "cli-key";
 const config: Config = {
@@ -32,7 +39,7 @@ const LIST = "/package/demo/tools/packages/";
 let bin = "";
 let removeBin = () => {};
 let server: Started;
-const opened: FaultyProxy[] = [];
+const opened: (FaultyProxy | RewritingProxy)[] = [];
 
 beforeAll(async () => {
   [{ bin, remove: removeBin }, server] = await Promise.all([
@@ -320,5 +327,177 @@ describe("stopping early", () => {
     ]);
     expect(lines.slice(5)).toStrictEqual(["status 141"]);
     expect(run.stderr).not.toMatch(/Error|at /);
+  });
+});
+
+/** The options each "run the same command with …" line adds, read as a POSIX shell reads them. */
+function printedOptions(stderr: string): string[][] {
+  return [...stderr.matchAll(/run the same command with (.*)$/gm)].map((line) =>
+    [...(line[1] ?? "").matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map(
+      (word) => word[2] ?? (word[1] ?? "").replaceAll("'\\''", "'"),
+    ),
+  );
+}
+
+/** A proxy to the example server that rewrites its answers, closed after the file's tests. */
+async function rewriting(transform: Transform): Promise<RewritingProxy> {
+  const started = await startRewritingProxy(server.url, transform);
+  opened.push(started);
+  return started;
+}
+
+/** `answer` with its `rel="next"` link made `to(link)`, on the pages whose target has `page`. */
+function nextLink(page: string, to: (link: string) => string): Transform {
+  return ({ target }, answer) =>
+    target.includes(page)
+      ? {
+          ...answer,
+          headers: {
+            ...answer.headers,
+            link: (answer.headers.link ?? "").replace(
+              /<([^>]*)>; rel="next"/,
+              (_, link: string) => `<${to(link)}>; rel="next"`,
+            ),
+          },
+        }
+      : answer;
+}
+
+describe("what walk shows and suggests", () => {
+  it.each<[string, () => Promise<string>, string[]]>([
+    [
+      "a page that answers 500 until the retries run out",
+      async () => {
+        let failures = 0;
+        const failing = await proxy((target) =>
+          target.includes("page=3") && failures++ < 3
+            ? { kind: "status", status: 500 }
+            : { kind: "pass" },
+        );
+        return failing.url;
+      },
+      ["--retries", "2"],
+    ],
+    [
+      "a next link to another origin",
+      async () => (await rewriting(nextLink("page=2", (link) => server.url + link))).url,
+      [],
+    ],
+    [
+      "a redirect to another origin",
+      async () =>
+        (
+          await rewriting(({ target }, answer) =>
+            target.includes("page=3")
+              ? { status: 302, headers: { location: server.url + target }, body: "" }
+              : answer,
+          )
+        ).url,
+      [],
+    ],
+  ])(
+    "after %s, each command line it prints is taken and walks on: every item once",
+    async (_, origin, more) => {
+      const args = [
+        "walk",
+        `${await origin()}${LIST}?page_size=10`,
+        "--api-key",
+        KEY,
+        "-q",
+        ...more,
+      ];
+      const first = await runCli(bin, args);
+      expect([first.status, ids("ndjson", first.stdout)]).toStrictEqual([
+        EXIT_STATUS.failed,
+        ALL.slice(0, 20),
+      ]);
+      const printed = printedOptions(first.stderr);
+      expect(printed).toHaveLength(1);
+      const rest = await runCli(bin, [...args, ...(printed[0] ?? [])]);
+      expect([rest.status, rest.stderr]).toStrictEqual([EXIT_STATUS.complete, ""]);
+      expect([...ids("ndjson", first.stdout), ...ids("ndjson", rest.stdout)]).toStrictEqual(ALL);
+    },
+  );
+
+  it("names --trust-origin, never trustedOrigins, for a next link to another origin", async () => {
+    const elsewhere = await rewriting(nextLink("page=2", (link) => server.url + link));
+    const url = `${elsewhere.url}${LIST}?page_size=10`;
+    const run = await runCli(bin, ["walk", url, "--api-key", KEY, "-q"]);
+    const refused = `${server.url}${LIST}?page=3&page_size=10`;
+    expect(run.stderr.split("\n")).toStrictEqual([
+      `pagewise: Refused ${refused}: its origin ${server.url} is neither the walk's, ${elsewhere.url}, nor in --trust-origin; name it there to follow it`,
+      `pagewise: stopped after 2 pages (20 items); to go on, run the same command with --trust-origin '${server.url}' --from '${refused}'`,
+      "",
+    ]);
+  });
+
+  it("prints no --from after a loop, and says what looped", async () => {
+    const looping = await rewriting(nextLink("page=3", (link) => link.replace("page=4", "page=2")));
+    const url = `${looping.url}${LIST}?page_size=10`;
+    const run = await runCli(bin, ["walk", url, "--api-key", KEY, "-q"]);
+    expect([run.status, ids("ndjson", run.stdout)]).toStrictEqual([
+      EXIT_STATUS.failed,
+      ALL.slice(0, 30),
+    ]);
+    expect(printedOptions(run.stderr)).toStrictEqual([]);
+    expect(run.stderr).toMatch(/^pagewise: .*page=2.*\n/);
+    expect(run.stderr.split("\n").slice(1)).toStrictEqual([
+      "pagewise: stopped after 3 pages (30 items); the list's links loop, so no --from goes on",
+      "",
+    ]);
+  });
+
+  it("counts the progress of a walk that goes on --from page 10 of 12 from there", async () => {
+    const url = `${server.url}${LIST}?page_size=10`;
+    const from = `${server.url}${LIST}?page=10&page_size=10`;
+    const run = await runCli(bin, ["walk", url, "--api-key", KEY, "--from", from]);
+    expect([run.status, ids("ndjson", run.stdout)]).toStrictEqual([0, ALL.slice(90)]);
+    expect(run.stderr.trim().split("\n").at(-1)).toMatch(
+      /^pagewise: 3\/3 pages from page 10, 30\/30 items, \d+ items\/s$/,
+    );
+  });
+
+  it.each([
+    [
+      "1000",
+      "pagewise: asked for 1000 items a page, the server serves 500 (X-Pagination-PageSize)\n",
+    ],
+    ["50", ""],
+  ])("says once when --page-size %s is not the size served", async (size, stderr) => {
+    const url = `${server.url}${LIST}?page_size=10`;
+    const run = await runCli(bin, ["walk", url, "--api-key", KEY, "--page-size", size, "-q"]);
+    expect([run.status, run.stderr, ids("ndjson", run.stdout)]).toStrictEqual([0, stderr, ALL]);
+  });
+
+  it("refuses a --page-size other than the size in --from: it would skip or repeat rows", async () => {
+    const url = `${server.url}${LIST}?page_size=10`;
+    const from = `${server.url}${LIST}?page=3&page_size=10`;
+    const args = ["walk", url, "--api-key", KEY, "--from", from, "--page-size", "20"];
+    expect(await runCli(bin, args)).toStrictEqual({
+      status: EXIT_STATUS.usage,
+      stdout: "",
+      stderr:
+        "pagewise: --page-size 20 differs from the page size in --from (page_size=10): a walk that goes on at another size skips or repeats rows; leave out --page-size, or give 10\n",
+    });
+  });
+
+  it.each([
+    [[], "pagewise/0.0.0-test"],
+    [["-H", "user-agent: mine/1"], "mine/1"],
+  ])("with %j sends User-Agent %s", async (args, agent) => {
+    const agents: (string | undefined)[] = [];
+    const listener = createServer((request, response) => {
+      agents.push(request.headers["user-agent"]);
+      response.writeHead(200, { "content-type": "application/json" }).end("[]");
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = listener.address() as AddressInfo;
+      const run = await runCli(bin, ["walk", `http://127.0.0.1:${port}/items/`, ...args]);
+      expect([run.status, agents]).toStrictEqual([0, [agent]]);
+    } finally {
+      listener.closeAllConnections();
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });

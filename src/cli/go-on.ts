@@ -1,0 +1,53 @@
+/**
+ * How a walk that stopped early goes on: the options to add to the same command, or why none can.
+ * Every command line `walk` prints is one it accepts and that goes further: never a `--from` the
+ * command would refuse, nor one that leads back to where the walk stopped.
+ */
+import { PaginationError, type PaginationErrorCode } from "../client/pagination-error.js";
+
+/** The options to add to the same command (each name before its value), or why none go on. */
+export type GoOn = { readonly options: readonly string[] } | { readonly reason: string };
+
+/** The errors no `--from` gets past, and why: asked again, the same pages would stop it again. */
+const DEAD_ENDS: Partial<Record<PaginationErrorCode, string>> = {
+  link_loop: "the list's links loop, so no --from goes on",
+  empty_page_with_next: "an empty page links onwards, so no --from goes on",
+  sort_mismatch: "the next link asks for another order, so no --from goes on in this one",
+};
+
+/**
+ * How to go on after a walk stopped (interrupted, or on `error`) with `next` the last written
+ * page's next link: `--from` it; after a link or redirect to an untrusted origin, also
+ * `--trust-origin` that origin (the `--from` page is then on either); no way after a loop, an empty
+ * page that links onwards, another order, or a step from https down to http.
+ *
+ * @param error - what stopped the walk; undefined for Ctrl-C
+ * @param next - the URL to go on from (see `resumeUrl`), undefined when the walk wrote no page
+ * @param start - the walk's first page (`--from`'s, else the list's)
+ * @returns the options, or a reason; undefined when there is nothing to say (no page to go on to)
+ * @example
+ * ```ts
+ * goOnAfter(undefined, "http://x/?page=4", "http://x/"); // { options: ["--from", "http://x/?page=4"] }
+ * ```
+ */
+export function goOnAfter(
+  error: unknown,
+  next: string | undefined,
+  start: string,
+): GoOn | undefined {
+  if (error instanceof PaginationError) {
+    const deadEnd = DEAD_ENDS[error.code];
+    if (deadEnd !== undefined) return { reason: deadEnd };
+    if (error.code === "untrusted_origin") return trustAndGoOn(error.url, next, start);
+  }
+  return next === undefined ? undefined : { options: ["--from", next] };
+}
+
+function trustAndGoOn(refused: string, next: string | undefined, start: string): GoOn {
+  const target = new URL(refused);
+  if (new URL(start).protocol === "https:" && target.protocol === "http:") {
+    return { reason: "no --trust-origin follows a walk from https down to http" };
+  }
+  const from = next === undefined ? [] : ["--from", next];
+  return { options: ["--trust-origin", target.origin, ...from] };
+}
