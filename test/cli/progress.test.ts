@@ -65,3 +65,29 @@ it("draws one bar in place: pages and items of their totals, the rate and the ti
     expect.stringMatching(/^█+░+ [1-9]\/10 pages, \d+\/120 items, \d+ items\/s, about \d+ s left$/),
   ]);
 }, 30_000);
+
+it("draws no bar over items written to the same terminal: every item readable, the progress in whole lines", async () => {
+  const url = `${proxy.url}/package/demo/tools/packages/?page_size=12`;
+  const command = `"${process.execPath}" "${bin}" walk "${url}" --api-key ${KEY}; echo "exit $?"; sleep 30`;
+  tmux("new-session", "-d", "-s", "items", "-x", "200", "-y", "10", command);
+  let screen = "";
+  for (let tries = 0; tries < 300 && !/^exit \d+$/m.test(screen); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The whole scrollback, not only the 10 lines on screen.
+    screen = tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "items");
+  }
+  tmux("kill-session", "-t", "items");
+  const lines = screen.split("\n").filter((line) => line.trim() !== "");
+  const progress = lines.filter((line) => line.startsWith("pagewise: "));
+  const items = lines.filter((line) => !line.startsWith("pagewise: ") && line !== "exit 0");
+  expect(lines.at(-1)).toBe("exit 0");
+  expect(items.map((line) => (JSON.parse(line) as { id: number }).id)).toStrictEqual(
+    Array.from({ length: 120 }, (_, i) => i + 1),
+  );
+  for (const line of progress) {
+    expect(line).toMatch(
+      /^pagewise: \d+\/10 pages, \d+\/120 items, \d+ items\/s(, about \d+ s left)?$/,
+    );
+  }
+  expect(progress.at(-1)).toMatch(/^pagewise: 10\/10 pages, 120\/120 items, \d+ items\/s$/);
+}, 30_000);
