@@ -1,6 +1,7 @@
 /**
- * `walk`'s progress on standard error: a bar where it is a terminal, plain lines where it is not
- * (a file, a CI log), nothing with `--quiet`. Lines of their own (what the walker reports) go
+ * `walk`'s progress on standard error: a bar where it is a terminal the items are not written to,
+ * plain lines elsewhere (a file, a CI log, a terminal that shows the items too, where a bar
+ * redrawn in place would draw over them), nothing with `--quiet`. Lines of their own (what the walker reports) go
  * through it too, so they never break the bar.
  */
 import { Presets, SingleBar } from "cli-progress";
@@ -19,7 +20,10 @@ export interface Progress {
 /** Where the progress goes and how. */
 export interface ProgressTarget {
   readonly stream: NodeJS.WriteStream | NodeJS.WritableStream;
-  /** Whether the stream is a terminal (a bar) or not (plain lines). */
+  /**
+   * Whether to draw a bar: the stream is a terminal, and the items go elsewhere (a file, a pipe).
+   * Otherwise plain lines.
+   */
   readonly isTTY: boolean;
   /** No progress at all (`--quiet`); lines of their own are still printed. */
   readonly quiet: boolean;
