@@ -45,7 +45,10 @@ export function checkCommand(
     .option("--empty <url>", "a list with no items (e.g. a filter that matches none)", httpUrl)
     .option("--key <field>", "the item member that tells items apart in the walks", "id")
     .option("--max-pages <n>", "the most pages each walk reads", wholeNumber(1), 50)
-    .option("--write", "also send two POSTs with malformed bodies, which must be refused")
+    .option(
+      "--write",
+      "also send one POST of malformed JSON (as application/json), which a server following the convention refuses before any handler runs; a server that does not follow it may still act on it, and what it answered is reported",
+    )
     .option("--json", "the report as JSON, for CI")
     .action(async (url: string, flags: CheckFlags) => {
       const report = await runChecks(

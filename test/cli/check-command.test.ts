@@ -1,7 +1,7 @@
 /**
  * `pagewise check` as a process: the exit status of a list that keeps every rule and of one that
- * breaks one, `--json`'s shape, that without `--write` only GET, HEAD and OPTIONS are sent, and the
- * one-line errors (a bad URL, a server it cannot reach, a list that answers 401).
+ * breaks one, `--json`'s shape, that without `--write` only GET, HEAD and OPTIONS are sent, what
+ * `--help` says `--write` sends, and the one-line errors (a bad URL, a server it cannot reach, a list that answers 401).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
@@ -97,6 +97,17 @@ describe("the report and its exit status", () => {
       "headers",
       "items",
       "cut",
+    ]);
+  });
+});
+
+describe("--help", () => {
+  it("says what --write sends, and that a server not following the convention may act on it", async () => {
+    const run = await runCli(bin, ["check", "--help"]);
+    const text = run.stdout.replace(/\s+/g, " ");
+    expect([run.status, text.match(/--write (also .*?) --json/)?.[1]]).toStrictEqual([
+      0,
+      "also send one POST of malformed JSON (as application/json), which a server following the convention refuses before any handler runs; a server that does not follow it may still act on it, and what it answered is reported",
     ]);
   });
 });

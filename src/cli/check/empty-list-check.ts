@@ -10,6 +10,7 @@ import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
 import { PAGE_HEADERS } from "./exchange.js";
 import { pageFacts, paginationHeadersSent } from "./page-facts.js";
+import { counted } from "./wording.js";
 
 const HEADING = {
   name: "empty-list",
@@ -40,7 +41,11 @@ export async function emptyListCheck(context: CheckContext): Promise<CheckResult
   const answer = url === undefined ? context.first : await context.probe.send({ url });
   if (answer.status !== 200 || answer.items !== 0) {
     const what =
-      answer.status === 200 ? `${answer.items ?? "no"} items` : `status ${answer.status}`;
+      answer.status === 200
+        ? answer.items === undefined
+          ? "no items"
+          : counted(answer.items, "item")
+        : `status ${answer.status}`;
     return skipped(
       HEADING,
       "not-run",

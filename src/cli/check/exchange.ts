@@ -1,4 +1,4 @@
-import { headerNamePresets } from "../../pagination/header-name-presets.js";
+import { SPEC_HEADERS } from "./spec-terms.js";
 
 /**
  * One request `check` sent and what came back: the evidence a check's line shows.
@@ -19,13 +19,26 @@ export interface Exchange {
   readonly items: number | undefined;
   /** True when the body was over the probe's size limit and left unread (`body` is then absent). */
   readonly cut: boolean;
+  /** The body's first {@link OPENING_CHARS} characters as sent (`""` when empty or cut). */
+  readonly opening: string;
 }
 
-const pagination = headerNamePresets.xPagination;
+/**
+ * How much of a body an exchange keeps as text: enough to tell a record a write created.
+ *
+ * @default 200
+ * @example
+ * ```ts
+ * exchange.opening.length <= OPENING_CHARS; // true
+ * ```
+ */
+export const OPENING_CHARS = 200;
+
+const pagination = SPEC_HEADERS;
 
 /**
  * The pagination headers' names as an exchange keeps them (lower case, as fetch gives them), from
- * {@link headerNamePresets}.
+ * {@link SPEC_HEADERS}.
  *
  * @example
  * ```ts
@@ -55,6 +68,7 @@ export const NOTED_HEADERS: readonly string[] = [
   "content-type",
   ...Object.values(PAGE_HEADERS),
   "allow",
+  "location",
   ...CORS_HEADERS,
 ];
 

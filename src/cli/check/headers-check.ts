@@ -9,6 +9,7 @@ import type { Exchange } from "./exchange.js";
 import { PAGE_HEADERS } from "./exchange.js";
 import { pageFacts } from "./page-facts.js";
 import { pageMathProblems } from "./page-math.js";
+import { aList, counted } from "./wording.js";
 
 const HEADING = {
   name: "headers-agree",
@@ -36,7 +37,7 @@ export async function headersCheck(context: CheckContext): Promise<CheckResult> 
     }
     return judged(
       HEADING,
-      [`${context.first.items} items and no pagination headers`],
+      [`${counted(context.first.items ?? 0, "item")} and no pagination headers`],
       [context.first],
     );
   }
@@ -46,18 +47,18 @@ export async function headersCheck(context: CheckContext): Promise<CheckResult> 
   const notes =
     context.kind === "counted"
       ? []
-      : [`a ${context.kind} list: no page total, so only items ≤ X-Pagination-PageSize is held`];
+      : [`${aList(context.kind)}: no page total, so only items ≤ X-Pagination-PageSize is held`];
   return judged(HEADING, problems, context.samples, notes);
 }
 
-function problemsOf(exchange: Exchange, counted: boolean): string[] {
+function problemsOf(exchange: Exchange, ofCountedList: boolean): string[] {
   const facts = pageFacts(exchange);
   const items = exchange.items ?? 0;
   if (exchange.status !== 200) return [`answered ${exchange.status}, not 200`];
-  if (counted) return pageMathProblems(facts, items);
+  if (ofCountedList) return pageMathProblems(facts, items);
   if (facts.pageSize === undefined) return ["no X-Pagination-PageSize"];
   return items > facts.pageSize
-    ? [`${items} items, over X-Pagination-PageSize ${facts.pageSize}`]
+    ? [`${counted(items, "item")}, over X-Pagination-PageSize ${facts.pageSize}`]
     : [];
 }
 

@@ -1,10 +1,11 @@
 /**
  * The spec's page math (section 4.3, rules 1 and 2) held against one answer: the four headers
- * present, the page total the count and size give, and the items the page must hold, all as
- * pagewise's own `paginate` computes them.
+ * present, the page total the count and size give, and the items the page must hold, as the
+ * spec's own math ({@link specPage}) gives them.
  */
-import { paginate } from "../../pagination/paginate.js";
 import type { PageFacts } from "./page-facts.js";
+import { specPage } from "./spec-page.js";
+import { counted } from "./wording.js";
 
 /**
  * What in a counted list's answer breaks the page math: a missing header, a page total other than
@@ -33,16 +34,16 @@ export function pageMathProblems(facts: PageFacts, items: number): string[] {
     .map(([name]) => `no X-Pagination-${name} (or not a whole number)`);
   if (missing.length > 0) return missing;
   if (page === 0 || pageSize === 0) return ["X-Pagination-Page and -PageSize must be at least 1"];
-  const expected = paginate({ count: count ?? 0, page: page ?? 1, pageSize: pageSize ?? 1 });
+  const expected = specPage(count ?? 0, page ?? 1, pageSize ?? 1);
   const problems: string[] = [];
   if (count !== 0 && pageTotal !== expected.pageTotal) {
     problems.push(
       `X-Pagination-PageTotal is ${pageTotal}; Count ${count} in pages of ${pageSize} makes ${expected.pageTotal} (spec 4.3 rule 1)`,
     );
   }
-  if (items !== expected.limit) {
+  if (items !== expected.items) {
     problems.push(
-      `page ${page} holds ${items} items; Count ${count} in pages of ${pageSize} puts ${expected.limit} on it (spec 4.3 rule 2)`,
+      `page ${page} holds ${counted(items, "item")}; Count ${count} in pages of ${pageSize} puts ${expected.items} on it (spec 4.3 rule 2)`,
     );
   }
   return problems;

@@ -6,13 +6,15 @@
  * the last; the spec says nothing, so a server clamping it is keeping the convention too); the
  * default within the maximum.
  */
-import { defaults } from "../../options.js";
+
 import { type CheckContext, withParam } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
 import { PAGE_HEADERS } from "./exchange.js";
 import { pageFacts } from "./page-facts.js";
 import { isRefusal } from "./problem-answer.js";
+import { SPEC } from "./spec-terms.js";
+import { counted } from "./wording.js";
 
 const HEADING = {
   name: "page-size",
@@ -48,14 +50,14 @@ export async function pageSizeCheck(context: CheckContext): Promise<CheckResult>
   const zeroRead = zeroReading(zero, defaultSize);
   const problems = [...found.problems, ...zeroRead.problems];
   const notes = [`default ${defaultSize}`, ...found.notes, ...zeroRead.notes];
-  if (defaultSize !== defaults.pageSize)
-    notes.push(`the spec's default is ${defaults.pageSize} (section 8)`);
+  if (defaultSize !== SPEC.defaultPageSize)
+    notes.push(`the spec's default is ${SPEC.defaultPageSize} (section 8)`);
   problems.push(...limitProblems(defaultSize, found.max));
   return judged(HEADING, problems, [plain, huge, zero], notes);
 }
 
 function sized(url: string, size: number | undefined): string {
-  return withParam(withParam(url, defaults.pageParam, undefined), defaults.pageSizeParam, size);
+  return withParam(withParam(url, SPEC.pageParam, undefined), SPEC.pageSizeParam, size);
 }
 
 interface Maximum {
@@ -80,7 +82,7 @@ async function maximum(
       };
     const over =
       (huge.items ?? 0) > served
-        ? [`page_size=${HUGE} gives ${huge.items} items, over ${served}`]
+        ? [`page_size=${HUGE} gives ${counted(huge.items ?? 0, "item")}, over ${served}`]
         : [];
     return {
       max: served,
@@ -100,7 +102,7 @@ async function maximum(
     max: largest,
     problems: [],
     notes: [
-      `maximum ${largest}: a larger page_size is refused with ${huge.status} (found in ${asked} requests)`,
+      `maximum ${largest}: a larger page_size is refused with ${huge.status} (found in ${counted(asked, "request")})`,
     ],
   };
 }
@@ -125,9 +127,9 @@ async function largestServed(
 function limitProblems(defaultSize: number, max: number | undefined): string[] {
   if (max === undefined) return [];
   const problems: string[] = [];
-  if (max > defaults.maxPageSize) {
+  if (max > SPEC.maxPageSize) {
     problems.push(
-      `serves pages of ${max}, over the spec's maximum ${defaults.maxPageSize} (section 8)`,
+      `serves pages of ${max}, over the spec's maximum ${SPEC.maxPageSize} (section 8)`,
     );
   }
   if (defaultSize > max) problems.push(`the default ${defaultSize} is over the maximum ${max}`);

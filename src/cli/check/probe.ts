@@ -3,9 +3,11 @@
  * whole, and the exchange is kept, so every check shows what it sent and got, and the
  * problem-details check can read every refusal the run provoked.
  */
+import { CliError } from "../cli-error.js";
+import { EXIT_STATUS } from "../exit-status.js";
 import { RequestFailed } from "../retrying-fetch.js";
 import { cappedText } from "./capped-text.js";
-import { type Exchange, NOTED_HEADERS } from "./exchange.js";
+import { type Exchange, NOTED_HEADERS, OPENING_CHARS } from "./exchange.js";
 
 /** One request: its method and URL, and what it sends beside the command's headers. */
 export interface ProbeRequest {
@@ -17,7 +19,10 @@ export interface ProbeRequest {
 
 /** Sends requests and keeps their exchanges. */
 export interface Probe {
-  /** Sends one request; rejects with {@link RequestFailed} when no answer came. */
+  /**
+   * Sends one request; rejects with {@link RequestFailed} when no answer came, and with a
+   * {@link CliError} (`notChecked`) when an answer's body did not end in time.
+   */
   send(request: ProbeRequest): Promise<Exchange>;
   /** Every exchange so far, in order. */
   readonly log: readonly Exchange[];
@@ -66,8 +71,8 @@ export function createProbe(
     async send(request) {
       const method = request.method ?? "GET";
       const sent = request.headers ?? {};
+      const asked = `${method} ${request.url}`;
       let response: Response;
-      let text: string | undefined;
       try {
         response = await fetcher(request.url, {
           method,
@@ -76,15 +81,34 @@ export function createProbe(
           redirect: "manual",
           signal: AbortSignal.timeout(limits.timeoutMs),
         });
-        text = await cappedText(response, limits.maxBodyBytes);
       } catch (error) {
-        throw new RequestFailed(`${method} ${request.url}`, timedOut(error, limits.timeoutMs));
+        throw new RequestFailed(asked, timedOut(error, limits.timeoutMs));
       }
+      const text = await bodyText(asked, response, limits);
       const exchange = answered(method, request.url, sent, response, text);
       log.push(exchange);
       return exchange;
     },
   };
+}
+
+/** The answer's body, read up to the limit; a body still streaming at the time limit ends the run. */
+async function bodyText(
+  asked: string,
+  response: Response,
+  limits: ProbeLimits,
+): Promise<string | undefined> {
+  try {
+    return await cappedText(response, limits.maxBodyBytes);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name !== "TimeoutError") {
+      throw new RequestFailed(asked, error);
+    }
+    throw new CliError(
+      `${asked} answered ${response.status}, but the body did not end within ${limits.timeoutMs / 1000} s`,
+      EXIT_STATUS.notChecked,
+    );
+  }
 }
 
 /** A timeout's error as a reason a person reads; any other error as it is. */
@@ -108,7 +132,8 @@ function answered(
   const body = text === undefined ? undefined : parsed(text);
   const items = Array.isArray(body) ? body.length : undefined;
   const cut = text === undefined;
-  return { method, url, sent, status: response.status, headers, body, items, cut };
+  const opening = text?.slice(0, OPENING_CHARS) ?? "";
+  return { method, url, sent, status: response.status, headers, body, items, cut, opening };
 }
 
 function parsed(text: string): unknown {

@@ -7,6 +7,7 @@
 import type { CheckContext } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import { isRefusal, problemAnswerProblems } from "./problem-answer.js";
+import { counted } from "./wording.js";
 
 const HEADING = {
   name: "problem-json",
@@ -51,7 +52,7 @@ export async function problemsCheck(context: CheckContext): Promise<CheckResult>
     );
   }
   const problems = atMost(SHOWN, errors.flatMap(problemAnswerProblems));
-  notes.push(`${errors.length} error answers read`);
+  notes.push(`${counted(errors.length, "error answer")} read`);
   return judged(HEADING, problems, errors.slice(0, 3), notes);
 }
 
@@ -60,6 +61,6 @@ function atMost(most: number, problems: string[]): string[] {
   if (problems.length <= most) return problems;
   return [
     ...problems.slice(0, most),
-    `… and ${problems.length - most} more error answers like these`,
+    `… and ${counted(problems.length - most, "more error answer")} like these`,
   ];
 }

@@ -17,7 +17,7 @@ import type { CheckReport } from "./run-checks.js";
 export function reportJson(report: CheckReport): string {
   const checks = report.checks.map(({ shows: _, ...check }) => ({
     ...check,
-    evidence: check.evidence.map(({ body: _, ...exchange }) => exchange),
+    evidence: check.evidence.map(({ body: _, opening: __, ...exchange }) => exchange),
   }));
   return `${JSON.stringify({ url: report.url, kind: report.kind, ok: reportOk(report), checks }, null, 2)}\n`;
 }

@@ -6,6 +6,7 @@
 import type { CheckResult, Outcome } from "./check-result.js";
 import type { Exchange } from "./exchange.js";
 import type { CheckReport } from "./run-checks.js";
+import { aList, counted } from "./wording.js";
 
 /** Each outcome's mark and word. */
 export const OUTCOME_MARKS: Readonly<Record<Outcome, string>> = {
@@ -26,7 +27,7 @@ export const OUTCOME_MARKS: Readonly<Record<Outcome, string>> = {
  * ```
  */
 export function reportText(report: CheckReport): string {
-  const lines = [`pagewise check ${report.url} (a ${report.kind} list)`, ""];
+  const lines = [`pagewise check ${report.url} (${aList(report.kind)})`, ""];
   for (const check of report.checks) lines.push(...checkLines(check), "");
   lines.push(tally(report.checks));
   return `${lines.join("\n")}\n`;
@@ -61,7 +62,7 @@ function exchangeLines(exchange: Exchange, shows: readonly string[]): string[] {
 /** What the body held: its items, or that it was too long to read. */
 function itemsText(exchange: Exchange): string {
   if (exchange.cut) return ", body over the size limit, not read";
-  return exchange.items === undefined ? "" : `, ${exchange.items} items`;
+  return exchange.items === undefined ? "" : `, ${counted(exchange.items, "item")}`;
 }
 
 /**

@@ -2,11 +2,12 @@
  * The pages the header and link checks read: the URL as given, and of a counted list its first,
  * second (a middle page when there are three or more) and last page, each once.
  */
-import { defaults } from "../../options.js";
+
 import { withParam } from "./check-context.js";
 import type { Exchange } from "./exchange.js";
 import type { PageFacts } from "./page-facts.js";
 import type { Probe } from "./probe.js";
+import { SPEC } from "./spec-terms.js";
 
 /**
  * Reads the sample pages.
@@ -33,7 +34,7 @@ export async function samplePages(
   const pages = [...new Set([1, Math.min(2, total), total])];
   for (const page of pages) {
     if (page === facts.page) continue;
-    samples.push(await probe.send({ url: withParam(url, defaults.pageParam, page) }));
+    samples.push(await probe.send({ url: withParam(url, SPEC.pageParam, page) }));
   }
   return samples;
 }

@@ -4,11 +4,11 @@
  */
 import { expandTemplate } from "../../client/expand-template.js";
 import { parseLinkHeader } from "../../client/parse-link-header.js";
-import { defaults } from "../../options.js";
 import { withParam } from "./check-context.js";
 import { type Exchange, itemsOf } from "./exchange.js";
 import { pageFacts } from "./page-facts.js";
 import type { Probe } from "./probe.js";
+import { SPEC } from "./spec-terms.js";
 
 /** What a walk read: the items' keys in order, its pages, and why it stopped early, if it did. */
 export interface WalkedKeys {
@@ -45,7 +45,7 @@ export async function walkByLinks(
   probe: Probe,
 ): Promise<WalkedKeys> {
   const walked: WalkedKeys = { keys: [], pages: [], capped: false };
-  const size = new URL(start).searchParams.get(defaults.pageSizeParam);
+  const size = new URL(start).searchParams.get(SPEC.pageSizeParam);
   const seen = new Set<string>();
   let url: string | undefined = start;
   while (url !== undefined) {
@@ -85,7 +85,7 @@ export async function walkByNumbers(
 ): Promise<WalkedKeys> {
   const walked: WalkedKeys = { keys: [], pages: [], capped: pageTotal > maxPages };
   for (let page = 1; page <= Math.min(pageTotal, maxPages); page++) {
-    const url = withParam(start, defaults.pageParam, page);
+    const url = withParam(start, SPEC.pageParam, page);
     if ((await read(url, key, probe, walked)) === undefined) return walked;
   }
   return walked;
@@ -120,11 +120,11 @@ function nextUrl(page: Exchange, size: string | null, walked: WalkedKeys): strin
   const next = parseLinkHeader(facts.link ?? "").find((link) => link.rel === "next");
   if (next === undefined) return undefined;
   const text = next.url.includes("{")
-    ? expandTemplate(next.url, { [defaults.pageSizeParam]: facts.pageSize })
+    ? expandTemplate(next.url, { [SPEC.pageSizeParam]: facts.pageSize })
     : next.url;
   const url = new URL(text, page.url);
-  if (size !== null && !url.searchParams.has(defaults.pageSizeParam)) {
-    url.searchParams.set(defaults.pageSizeParam, size);
+  if (size !== null && !url.searchParams.has(SPEC.pageSizeParam)) {
+    url.searchParams.set(SPEC.pageSizeParam, size);
     walked.sizeAdded = true;
   }
   return url.href;

@@ -3,11 +3,12 @@
  * item once (told apart by `--key`), the same items in the same order, as many as
  * `X-Pagination-Count` says (spec 4.3). Both stop at `--max-pages`.
  */
-import { defaults } from "../../options.js";
 import { type CheckContext, withParam } from "./check-context.js";
 import { type CheckResult, judged, skipped } from "./check-result.js";
 import { PAGE_HEADERS } from "./exchange.js";
+import { CURSOR_PARAMS, SPEC } from "./spec-terms.js";
 import { type WalkedKeys, walkByLinks, walkByNumbers } from "./walk-keys.js";
+import { counted } from "./wording.js";
 
 const HEADING = {
   name: "walks",
@@ -31,9 +32,8 @@ export async function walksCheck(context: CheckContext): Promise<CheckResult> {
     return skipped(HEADING, "not-applicable", "the list sends no pagination headers");
   }
   const { key, maxPages } = context.options;
-  let start = withParam(context.url, defaults.pageParam, undefined);
-  for (const cursor of [defaults.afterParam, defaults.beforeParam])
-    start = withParam(start, cursor, undefined);
+  let start = withParam(context.url, SPEC.pageParam, undefined);
+  for (const cursor of CURSOR_PARAMS) start = withParam(start, cursor, undefined);
   const walks: [string, WalkedKeys][] = [
     ["by links", await walkByLinks(start, key, maxPages, context.probe)],
   ];
@@ -53,7 +53,7 @@ export async function walksCheck(context: CheckContext): Promise<CheckResult> {
   }
   const notes = walks.map(([name, walk]) => summary(name, walk, maxPages));
   if (links?.sizeAdded)
-    notes.push(`next links leave out ${defaults.pageSizeParam}: the walk kept the URL's`);
+    notes.push(`next links leave out ${SPEC.pageSizeParam}: the walk kept the URL's`);
   const evidence = walks
     .flatMap(([, walk]) => [walk.pages[0], walk.pages.at(-1)])
     .filter((page) => page !== undefined);
@@ -70,9 +70,13 @@ function walkProblems(name: string, walk: WalkedKeys, count: number | undefined)
     seen.add(text);
   }
   if (twice.size > 0)
-    problems.push(`${name}: ${twice.size} items read twice (${[...twice].slice(0, 5).join(", ")})`);
+    problems.push(
+      `${name}: ${counted(twice.size, "item")} read twice (${[...twice].slice(0, 5).join(", ")})`,
+    );
   if (count !== undefined && countDisagrees(walk, count)) {
-    problems.push(`${name}: ${walk.keys.length} items, X-Pagination-Count says ${count}`);
+    problems.push(
+      `${name}: ${counted(walk.keys.length, "item")}, X-Pagination-Count says ${count}`,
+    );
   }
   return problems;
 }
@@ -90,5 +94,5 @@ function samePrefix(a: readonly unknown[], b: readonly unknown[]): boolean {
 
 function summary(name: string, walk: WalkedKeys, maxPages: number): string {
   const cap = walk.capped ? ` (stopped at --max-pages ${maxPages})` : "";
-  return `${name}: ${walk.pages.length} pages, ${walk.keys.length} items${cap}`;
+  return `${name}: ${counted(walk.pages.length, "page")}, ${counted(walk.keys.length, "item")}${cap}`;
 }

@@ -1,6 +1,7 @@
 /** The link rules held against one answer's `Link`: the spec's example (section 4.3) and its breaks. */
 import { describe, expect, it } from "vitest";
 import { linkFindings } from "../../../src/cli/check/link-rules.js";
+import type { PageFacts } from "../../../src/cli/check/page-facts.js";
 
 const URL_ = "http://h/items/?status=failed&page=2&page_size=1";
 const facts = (link: string | undefined) => ({
@@ -91,5 +92,68 @@ describe("linkFindings", () => {
     ["a relation twice", `${SPEC}, ${rel(3, "next")}`, TARGETS, ['rel="next" is given twice']],
   ])("%s", (_, link, targets, problems) => {
     expect(linkFindings(URL_, facts(link), targets).problems).toStrictEqual(problems);
+  });
+});
+
+describe("linkFindings on a list without a page total", () => {
+  const none: PageFacts = {
+    count: undefined,
+    page: undefined,
+    pageTotal: undefined,
+    pageSize: undefined,
+    link: undefined,
+  };
+  it.each<[string, string, Partial<PageFacts>, string, string[], string[]]>([
+    [
+      "a next back to the page, another parameter added",
+      "http://h/items/?page=1",
+      { page: 1, pageSize: 5 },
+      '</items/?x=1&page=1>; rel="next"',
+      ['rel="next" </items/?x=1&page=1> points back at the page itself'],
+      [],
+    ],
+    [
+      "a next back to page 1 from a URL without a page",
+      "http://h/items/",
+      {},
+      '</items/?page=1>; rel="next"',
+      ['rel="next" </items/?page=1> points back at the page itself'],
+      [],
+    ],
+    [
+      "a cursor list's next to its own URL",
+      "http://h/items/?after=abc",
+      { pageSize: 5 },
+      '</items/?after=abc>; rel="next"',
+      ['rel="next" </items/?after=abc> points back at the page itself'],
+      [],
+    ],
+    [
+      "a cursor list's next onwards",
+      "http://h/items/",
+      { pageSize: 5 },
+      '</items/?after=x>; rel="next"',
+      [],
+      [],
+    ],
+    [
+      "a page size in the links, none in the headers",
+      "http://h/items/?page_size=2",
+      {},
+      '</items/?page_size=2&page=2>; rel="next"',
+      [],
+      [],
+    ],
+    [
+      "json-server's _page set by the link",
+      "http://h/items?_page=1&_limit=2&color=red",
+      {},
+      '<http://h/items?_page=2&_limit=2&color=red>; rel="next", <http://h/items?_page=4&_limit=2&color=red>; rel="last"',
+      [],
+      ["_page=1 is not kept: a pagination parameter of another convention, not a filter"],
+    ],
+  ])("%s", (_, url, given, link, problems, notes) => {
+    const found = linkFindings(url, { ...none, ...given, link }, undefined);
+    expect([found.problems, found.notes]).toStrictEqual([problems, notes]);
   });
 });

@@ -18,7 +18,7 @@ describe("listKind", () => {
     ["a page without a count or total", { page: 1, pageSize: 2, link: "<…>" }, "countless"],
     ["a page size alone", { pageSize: 2, link: "<…>" }, "cursor"],
     ["a page size and a count", { count: 7, pageSize: 2 }, "cursor"],
-    ["a Link alone", { link: "<…>" }, "counted"],
+    ["a Link alone (Django REST framework, Grape)", { link: "<…>" }, "countless"],
     ["nothing", {}, "unpaginated"],
   ])("%s: %s", (_, facts, kind) => {
     expect(listKind({ ...none, ...facts })).toBe(kind);

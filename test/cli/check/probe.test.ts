@@ -1,6 +1,7 @@
 /**
  * The probe's limits against hostile servers on 127.0.0.1: a body over the size limit (long, or
- * never ending) is left unread, and a server that does not answer in time is one error.
+ * never ending) is left unread, and a server that does not answer in time, or whose body does not
+ * end in time, is one error that says which.
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -53,11 +54,15 @@ describe("createProbe's limits", () => {
   });
 
   it.each([
-    ["no answer", "/silent"],
-    ["a body that stalls", "/stalls-mid-body"],
-  ])("%s in time is one line", async (_, path) => {
+    ["no answer", "/silent", (url: string) => `cannot reach GET ${url}: no answer within 0.3 s`],
+    [
+      "a body that stalls",
+      "/stalls-mid-body",
+      (url: string) => `GET ${url} answered 200, but the body did not end within 0.3 s`,
+    ],
+  ])("%s in time is one line", async (_, path, line) => {
     await expect(createProbe({}, fetch, LIMITS).send({ url: origin + path })).rejects.toThrow(
-      `cannot reach GET ${origin}${path}: no answer within 0.3 s`,
+      line(origin + path),
     );
   });
 });

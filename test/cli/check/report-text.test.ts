@@ -15,6 +15,7 @@ const exchange: Exchange = {
   body: [1, 2],
   items: 2,
   cut: false,
+  opening: "[1,2]",
 };
 
 const lines = (shows: readonly string[], answer: Exchange = exchange) => {
@@ -60,7 +61,22 @@ describe("reportText's evidence", () => {
       { ...exchange, body: undefined, items: undefined, cut: true },
       ["    GET http://h/items/ → 200, body over the size limit, not read"],
     ],
+    [
+      "one item, in the singular",
+      [],
+      { ...exchange, body: [1], items: 1 },
+      ["    GET http://h/items/ → 200, 1 item"],
+    ],
   ])("%s", (_, shows, answer, expected) => {
     expect(lines(shows, answer)).toStrictEqual(expected);
+  });
+});
+
+describe("reportText's first line", () => {
+  it.each([
+    ["counted", "pagewise check http://h/items/ (a counted list)"],
+    ["unpaginated", "pagewise check http://h/items/ (an unpaginated list)"],
+  ] as const)("names %s list with its article", (kind, line) => {
+    expect(reportText({ url: "http://h/items/", kind, checks: [] }).split("\n")[0]).toBe(line);
   });
 });

@@ -347,13 +347,13 @@ describe("problem-json on a server written by hand", () => {
   const TEXT = "as text/plain, not application/problem+json";
   it.each<[string, Convention, number, string | undefined]>([
     ["errors as problem details", {}, 0, undefined],
-    // The page past the end (404) and the two writes (405).
-    ["errors as text", { errorType: "text/plain" }, 3, TEXT],
+    // The page past the end (404) and the one write (405).
+    ["errors as text", { errorType: "text/plain" }, 2, TEXT],
     [
       "errors as text, the maximum found by halving",
       { errorType: "text/plain", overMax: "refuse" },
       6,
-      "… and 17 more error answers like these",
+      "… and 16 more error answers like these",
     ],
   ])("%s", async (_, convention, length, last) => {
     const check = (await reportOn(convention)).checks.find((each) => each.name === "problem-json");
@@ -394,5 +394,16 @@ describe("a next link that never ends", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("counts said in the singular when 1", () => {
+  it("says 1 page of a one-page list, and 1 error answer", async () => {
+    const report = await reportOn({ count: 2, pastEnd: "last" });
+    const notes = (name: string) => report.checks.find((check) => check.name === name)?.notes;
+    expect([notes("walks"), notes("problem-json")]).toStrictEqual([
+      ["by links: 1 page, 2 items", "by page numbers: 1 page, 2 items"],
+      ["1 error answer read"],
+    ]);
   });
 });
