@@ -407,3 +407,28 @@ describe("counts said in the singular when 1", () => {
     ]);
   });
 });
+
+describe("the requests a run sends", () => {
+  it("are at most 40 besides its two walks, met on a list that makes every check ask its most", async () => {
+    // Page 3 of 7 given (three more sample pages), page_size over the maximum refused (found by
+    // halving), an empty list, a wrong key, a write and CORS.
+    const server = await startConventionServer({ overMax: "refuse" });
+    let sent = 0;
+    const counting = ((input, init) => {
+      sent += 1;
+      return fetch(input, init);
+    }) as typeof fetch;
+    try {
+      const url = `${server.url}/items/?page_size=1&page=3&color=red`;
+      const options = { ...handOptions(server.url), apiKeyGiven: true };
+      const report = await runChecks(url, options, {}, counting);
+      const walks = report.checks.find((check) => check.name === "walks")?.notes;
+      expect([walks, sent - 14]).toStrictEqual([
+        ["by links: 7 pages, 7 items", "by page numbers: 7 pages, 7 items"],
+        40,
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
