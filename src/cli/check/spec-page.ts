@@ -7,7 +7,14 @@
 /** The `Link` relations the spec names (section 4.3, `Link` relation types). */
 export type PageRel = "first" | "prev" | "next" | "last";
 
-/** The spec's relations, in the order its table gives them. */
+/**
+ * The spec's relations, in the order its table gives them.
+ *
+ * @example
+ * ```ts
+ * PAGE_RELS.filter((rel) => specPage(3, 2, 1).links[rel] !== undefined); // all four
+ * ```
+ */
 export const PAGE_RELS: readonly PageRel[] = ["first", "prev", "next", "last"];
 
 /** The page each relation present points at; a relation absent is not there. */

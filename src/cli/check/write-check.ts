@@ -20,10 +20,24 @@ const HEADING = {
   shows: ["content-type", "location"],
 };
 
-/** A body no JSON reader accepts: a server following the convention cannot read it as data. */
+/**
+ * A body no JSON reader accepts: a server following the convention cannot read it as data.
+ *
+ * @example
+ * ```ts
+ * JSON.parse(MALFORMED_BODY); // throws SyntaxError
+ * ```
+ */
 export const MALFORMED_BODY = '{"pagewise-check":';
 
-/** The one type the body is sent as: the type the spec gives a write's body (section 4.1). */
+/**
+ * The one type the body is sent as: the type the spec gives a write's body (section 4.1).
+ *
+ * @example
+ * ```ts
+ * probe.send({ method: "POST", url, headers: { "Content-Type": WRITE_TYPE }, body: MALFORMED_BODY });
+ * ```
+ */
 export const WRITE_TYPE = "application/json";
 
 /**
