@@ -1,12 +1,14 @@
 /**
- * `check`'s oracle is its own: what it imports, followed file by file, reaches none of the code it
- * judges (pagewise's page math, parameters, options and resource pipeline), so a bug there shows
- * as a failed check instead of being the rule.
+ * `check`'s oracle is its own: the spec's page math on the spec's examples (section 4.3), and what
+ * `check` imports, followed file by file, reaches none of the code it judges (pagewise's page
+ * math, parameters, options and resource pipeline), so a bug there shows as a failed check
+ * instead of being the rule.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { type SpecPage, specPage } from "../../../src/cli/check/spec-page.js";
 
 const SRC = fileURLToPath(new URL("../../../src/", import.meta.url));
 
@@ -56,5 +58,39 @@ describe("check's oracle", () => {
 
   it("reaches no file of the code it judges", () => {
     expect([...reached(ROOTS)].filter(JUDGED).sort()).toStrictEqual([]);
+  });
+});
+
+describe("specPage", () => {
+  it.each<[string, [number, number, number], SpecPage]>([
+    [
+      "rule 3: 3 items, page 2 of size 1",
+      [3, 2, 1],
+      { pageTotal: 3, items: 1, links: { first: 1, prev: 1, next: 3, last: 3 } },
+    ],
+    [
+      "rule 2: 350 items in pages of 100, the 4th holds 50",
+      [350, 4, 100],
+      { pageTotal: 4, items: 50, links: { first: 1, prev: 3, last: 4 } },
+    ],
+    [
+      "rule 2: 400 items in pages of 100, 4 full pages",
+      [400, 4, 100],
+      { pageTotal: 4, items: 100, links: { first: 1, prev: 3, last: 4 } },
+    ],
+    [
+      "page 1 of several: first and last too",
+      [400, 1, 100],
+      { pageTotal: 4, items: 100, links: { first: 1, next: 2, last: 4 } },
+    ],
+    ["one page: no relation", [3, 1, 30], { pageTotal: 1, items: 3, links: {} }],
+    ["an empty dataset is never paginated", [0, 1, 30], { pageTotal: 0, items: 0, links: {} }],
+    [
+      "past the last: empty, prev to the last",
+      [350, 6, 100],
+      { pageTotal: 4, items: 0, links: { first: 1, prev: 4, last: 4 } },
+    ],
+  ])("%s", (_, [count, page, pageSize], expected) => {
+    expect(specPage(count, page, pageSize)).toStrictEqual(expected);
   });
 });
