@@ -13,7 +13,8 @@ import type { FetchedPage } from "./walk-options.js";
  * @param walk - the walk
  * @param repair - the walk's repair
  * @param from - the page to go on from: the walk's first, or a concurrent walk's last that fitted
- * @throws {PaginationError} `link_loop` for a next link seen before, `empty_page_with_next` for
+ * @throws {PaginationError} `link_loop` for a next link seen before or a page of rows read
+ *   before on a list that did not move (see `repeatsRows`), `empty_page_with_next` for
  *   an empty page that links onwards, and the errors of fetching a page
  */
 export async function* followNextLinks<T>(
@@ -30,6 +31,7 @@ export async function* followNextLinks<T>(
     const step = await repair.step(page, next, seen);
     const arrived = yield* repair.arrive(page, step);
     if (arrived === undefined) return; // past the end now: the list ends before this page
+    if (arrived.repeats) throw repeatsRead(next);
     page = arrived.from;
     walk.notePage(arrived.served, arrived.showsMove);
     yield arrived.served;
@@ -46,4 +48,13 @@ function assertOnwards<T>(seen: ReadonlySet<string>, page: FetchedPage<T>, next:
       page.url,
     );
   }
+}
+
+/** The error of a next link to a page of rows the walk has (its URL new: a junk parameter). */
+function repeatsRead(next: string): PaginationError {
+  return new PaginationError(
+    "link_loop",
+    `The next link leads to ${next}, whose rows the walk has already read: the links lead round`,
+    next,
+  );
 }

@@ -204,7 +204,8 @@ describe("walks under bulk deletes and inserts: a property (fast-check)", () => 
   /**
    * When the list changes: as a page further than any before is asked for (in cursor mode, each
    * page), after the caller has a page, or as any request arrives (a page read again, an edge
-   * row): a list without counts cannot show a change made while the walk reads pages again.
+   * row: a cursor list only, as a change while a page list's walk reads pages again to make up
+   * for a change can undo itself unseen, docs/client.md).
    */
   type When = "as a page is asked for" | "after a page is written" | "at any request";
 
@@ -230,8 +231,8 @@ describe("walks under bulk deletes and inserts: a property (fast-check)", () => 
   });
 
   it.each<[Mode, number, boolean]>([
-    ["page", 1, true],
-    ["page", 4, true],
+    ["page", 1, false],
+    ["page", 4, false],
     ["countless", 1, false],
     ["countless", 4, false],
     ["cursor", 1, true],

@@ -18,9 +18,8 @@ interface PagesBack {
  * before it back until one begins with a row read before (every row that moved back lies after
  * it) or the walk's first page, yielded in order with only the rows not yielded yet. Pages now
  * past the end are passed over. As many pages as that takes: rows that stayed may have moved
- * back any number of pages (half a list deleted at once), and every one of them is read. Where
- * the pages read back send counts that differ (the list moved again while they were read), they
- * are read again, up to {@link MAX_PASSES} times.
+ * back any number of pages (half a list deleted at once), and every one of them is read. A
+ * change while they are read shows in the pages after (their counts or edges), as any other.
  *
  * @param watch - the walk and its row keys
  * @param back - the page before the edge, and the lowest page number
@@ -38,10 +37,7 @@ export async function* pagesBackToKnown<T>(
   page: FetchedPage<T>,
   known: KnownRows,
 ): AsyncGenerator<FetchedPage<T>, { after: FetchedPage<T> | undefined; found: boolean }> {
-  let read = await readBack(watch, back, page, known);
-  for (let pass = 1; pass < MAX_PASSES && !steady(read); pass++) {
-    read = await readBack(watch, back, page, known);
-  }
+  const read = await readBack(watch, back, page, known);
   let found = false;
   for (const again of read.again) {
     const missed = unseen(watch, again, known);
@@ -51,9 +47,6 @@ export async function* pagesBackToKnown<T>(
   }
   return { after: read.after, found };
 }
-
-/** Reads of the list back from the edge (see {@link pagesBackToKnown}), that many at most. */
-const MAX_PASSES = 3;
 
 /** One pass back from the edge: the page after it as read now, and the pages before, in order. */
 interface ReadBack<T> {
@@ -82,17 +75,6 @@ async function readBack<T>(
     if (rowsBack > MAX_ROWS_REMEMBERED) throw movedTooFar(read.url);
   }
   return { after, again };
-}
-
-/**
- * Whether a pass read one state of the list: every page it read that sent a count sent the same.
- * A count that moved during the pass (rows created or deleted while it read back) is read again.
- */
-function steady<T>({ after, again }: ReadBack<T>): boolean {
-  const counts = new Set(
-    [after, ...again].map((read) => read?.count).filter((n) => n !== undefined),
-  );
-  return counts.size <= 1;
 }
 
 /** Page `number` of the list `url` walks, or undefined when it is past the end now (a 404). */

@@ -1,10 +1,11 @@
+import { readDigits } from "../../params/whole-number.js";
 import type { Walk } from "../walk-context.js";
 import type { FetchedPage, WalkOptions } from "../walk-options.js";
 import { madeUpFor } from "./make-up.js";
 import { type Step, stepper } from "./next-step.js";
 import { startNumber } from "./page-number.js";
-import { readRows } from "./read-rows.js";
-import { rowKeyOf } from "./row-key.js";
+import { type KnownRows, readRows } from "./read-rows.js";
+import { isJsonKey, rowKeyOf } from "./row-key.js";
 import type { WalkWatch } from "./walk-watch.js";
 
 /** A page come in by a next link, made up for: what the walk serves, and goes on from. */
@@ -15,6 +16,11 @@ interface Arrived<T> {
   readonly from: FetchedPage<T>;
   /** The page showed a move (another row at its edge, or no rows where a next link led). */
   readonly showsMove: boolean;
+  /**
+   * The page holds rows and every one was read before, on a list that has not moved: its next
+   * link led round to rows the walk has (see {@link repeatsRows}).
+   */
+  readonly repeats: boolean;
 }
 
 /**
@@ -70,8 +76,14 @@ export function createRepair<T>(
   const read = readRows(watch.keyOf);
   const startPage = startNumber(walk, first);
   let moved = false;
+  // The numbers of the pages read (1 for one that says none), for `repeatsRows`.
+  const numbers = new Set<number>();
+  const numberOf = (page: FetchedPage<T>) => pageNumber(walk.pageParam, page);
   return {
-    noteRead: (page) => read.remember(page.items),
+    noteRead: (page) => {
+      read.remember(page.items);
+      numbers.add(numberOf(page) ?? 1);
+    },
     noteMove: () => {
       moved = true;
     },
@@ -84,9 +96,45 @@ export function createRepair<T>(
         walk.reportMove(page.url); // past the end still: the walk ends
         return undefined;
       }
+      const number = numberOf(made.from);
+      const repeats = !moved && repeatsRows(watch.keyOf, made.from, number, read, numbers);
+      numbers.add(number ?? 1);
       // Every row the page holds (a repeat too, so a row pushed on from page to page stays known).
       read.remember(made.from.items);
-      return { served: made.served, from: made.from, showsMove: made.showsMove };
+      return { served: made.served, from: made.from, showsMove: made.showsMove, repeats };
     },
   };
+}
+
+/**
+ * Whether `page` holds rows and only rows read before, and its number is one read before (a page
+ * that says none is page 1, as the spec reads an omitted `page`); where it says no number of its
+ * own, only when its rows are told apart by an id or the walk's `rowKey` (rows known by their
+ * JSON alone may rightly repeat it, as may rows of one id on pages of their own numbers).
+ *
+ * @param keyOf - a row's key (see `rowKeyOf`)
+ * @param page - the page come in
+ * @param number - the number it says (see `pageNumber`)
+ * @param read - the rows read before it
+ * @param numbers - the numbers of the pages read before it, 1 for a page that says none
+ * @example
+ * ```ts
+ * repeatsRows(rowKeyOf(), { ...page, items: [{ id: 1 }] }, 1, readRowsHolding1, new Set([1])); // true
+ * ```
+ */
+export function repeatsRows<T>(
+  keyOf: (item: unknown) => string,
+  page: FetchedPage<T>,
+  number: number | undefined,
+  read: KnownRows,
+  numbers: ReadonlySet<number>,
+): boolean {
+  const keys = page.items.map(keyOf);
+  if (keys.length === 0 || !keys.every((key) => read.has(key))) return false;
+  return numbers.has(number ?? 1) && (number !== undefined || !keys.some(isJsonKey));
+}
+
+/** The number a page says: its `X-Pagination-Page`, else its URL's page parameter, if any. */
+function pageNumber<T>(pageParam: string, page: FetchedPage<T>): number | undefined {
+  return page.page ?? readDigits(new URL(page.url).searchParams.get(pageParam));
 }

@@ -82,7 +82,12 @@ describe("createRepair", () => {
       expect(step.page.items).toStrictEqual([{ id: 3 }, { id: 4 }]);
       const { again, arrived } = await arrive(repair.arrive(first, step));
       expect(again).toStrictEqual([]);
-      expect(arrived).toStrictEqual({ served: step.page, from: step.page, showsMove: false });
+      expect(arrived).toStrictEqual({
+        served: step.page,
+        from: step.page,
+        showsMove: false,
+        repeats: false,
+      });
       expect(arrived?.served).toBe(step.page);
       expect(requests).toStrictEqual(["?page_size=2", "?page=2&page_size=2"]);
       expect(changes).toStrictEqual([]);
@@ -100,7 +105,12 @@ describe("createRepair", () => {
     const step = await repair.step(first, second, seen);
     expect(step.edge).toStrictEqual({ key: "id:2" });
     const { arrived } = await arrive(repair.arrive(first, step));
-    expect(arrived).toStrictEqual({ served: step.page, from: step.page, showsMove: false });
+    expect(arrived).toStrictEqual({
+      served: step.page,
+      from: step.page,
+      showsMove: false,
+      repeats: false,
+    });
     seen.add(third);
     const after = await repair.step(step.page, third, seen);
     expect(after.page.items).toStrictEqual([{ id: 5 }, { id: 6 }]);
