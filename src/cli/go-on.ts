@@ -13,6 +13,8 @@ const DEAD_ENDS: Partial<Record<PaginationErrorCode, string>> = {
   link_loop: "the list's links loop, so no --from goes on",
   empty_page_with_next: "an empty page links onwards, so no --from goes on",
   sort_mismatch: "the next link asks for another order, so no --from goes on in this one",
+  list_moved_too_far:
+    "the list lost more rows under the walk than it remembers, so no --from goes on: walk it again from the start",
 };
 
 /**

@@ -65,6 +65,16 @@ describe("goOnAfter", () => {
       "http://a.test/items/",
       { reason: "the next link asks for another order, so no --from goes on in this one" },
     ],
+    [
+      "a list that lost more rows than the walk remembers",
+      new PaginationError("list_moved_too_far", "moved", NEXT),
+      NEXT,
+      "http://a.test/items/",
+      {
+        reason:
+          "the list lost more rows under the walk than it remembers, so no --from goes on: walk it again from the start",
+      },
+    ],
   ])("after %s", (_, error, next, start, goOn) => {
     expect(goOnAfter(error, next, start)).toStrictEqual(goOn);
   });
