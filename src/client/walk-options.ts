@@ -131,10 +131,11 @@ export interface WalkOptions<T = unknown> extends RetryOptions {
    * deleted): its `X-Pagination-Count` differs from the one before (`count` says from what to
    * what), another row now stands just before it (an edge check), or it is empty or past the end
    * now where a next link led. Following next links by page number, the walk then makes up for
-   * what moved: rows moved onto pages already read are read again (up to 10 pages back) and
-   * yielded, rows read before and moved onto the pages after are dropped (told apart by
-   * `rowKey`). A concurrent walk goes on by next links from the last page that fitted. A cursor
-   * list needs none of this.
+   * what moved: rows moved onto pages already read are read again (back to the first page that
+   * begins with a row read, however far; past 20,000 rows, a `PaginationError`
+   * `list_moved_too_far`) and yielded, rows read before and moved onto the pages after are
+   * dropped (told apart by `rowKey`). A concurrent walk goes on by next links from the last page
+   * that fitted. A cursor list needs none of this.
    */
   readonly onListChange?: (change: ListChange) => void;
   /**
