@@ -65,7 +65,8 @@ describe("a next link that leads round to rows the walk has, under a new URL", (
     const fetcher = (async (input: string | URL | Request) => {
       asked += 1;
       const page = Number(new URL(String(input)).searchParams.get(param) ?? 1);
-      const link = page < 3 ? { Link: `</items/?${param}=${page + 1}>; rel="next"` } : undefined;
+      const link: Record<string, string> =
+        page < 3 ? { Link: `</items/?${param}=${page + 1}>; rel="next"` } : {};
       return new Response(JSON.stringify(rows), { headers: link });
     }) as typeof fetch;
     const { pages, error } = await walk(fetcher);
