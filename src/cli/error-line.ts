@@ -1,4 +1,5 @@
 import { PaginationError } from "../client/pagination-error.js";
+import { BOUND_FLAGS } from "./bound-flags.js";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import { RequestFailed } from "./retrying-fetch.js";
@@ -6,7 +7,7 @@ import { RequestFailed } from "./retrying-fetch.js";
 /**
  * The one line and the exit status an error ends a walk with: never a stack trace. A server's
  * error status names the problem's title and detail (RFC 9457) when it sent one; a network error
- * its cause.
+ * its cause; a bound of the walker's, the flag that raises it.
  *
  * @param error - what the walk threw
  * @returns the line (without `pagewise:`) and the status
@@ -19,6 +20,10 @@ import { RequestFailed } from "./retrying-fetch.js";
  */
 export function errorLine(error: unknown): { line: string; status: ExitStatus } {
   if (error instanceof CliError) return { line: error.message, status: error.status };
+  if (error instanceof PaginationError && error.bound !== undefined) {
+    const { reason, option } = error.bound;
+    return { line: `${reason}; ${BOUND_FLAGS[option]} raises it`, status: EXIT_STATUS.failed };
+  }
   if (error instanceof PaginationError) {
     return { line: flagWords(error.message) + problemText(error.body), status: EXIT_STATUS.failed };
   }

@@ -11,11 +11,12 @@ import { CliError } from "./cli-error.js";
 import { errorLine } from "./error-line.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import { goOnAfter } from "./go-on.js";
-import { onInterrupt } from "./interrupt.js";
+import { INTERRUPTED, onInterrupt, stopSoon } from "./interrupt.js";
 import { itemWriter, type OutputFormat } from "./output-format.js";
 import { type OutputSink, openOutput } from "./output-sink.js";
 import { createProgress, type Progress } from "./progress.js";
 import { resumeUrl } from "./resume-url.js";
+import { waitLine } from "./wait-line.js";
 import { goOnLine, listChangeLine, newKeyLine, pageSizeLine } from "./walk-reports.js";
 import { servedPageSize, walkSpan } from "./walk-span.js";
 
@@ -47,6 +48,8 @@ interface Written {
   items: number;
   last: FetchedPage<unknown> | undefined;
   stopAsked: boolean;
+  /** When the walk's last wait before a retry ends (ms since the epoch; 0 before any). */
+  waitUntil: number;
 }
 
 /**
@@ -74,11 +77,12 @@ export async function runWalk(run: WalkRun, streams: CliStreams = process): Prom
   } catch (error) {
     return report(progress, error);
   }
-  const written: Written = { pages: 0, items: 0, last: undefined, stopAsked: false };
+  const written: Written = { pages: 0, items: 0, last: undefined, stopAsked: false, waitUntil: 0 };
+  const abort = new AbortController();
   const stopListening = onInterrupt(
     () => {
       written.stopAsked = true;
-      progress.say("pagewise: stopping after the page in flight (Ctrl-C again stops at once)");
+      progress.say(stopSoon(abort, written.waitUntil));
     },
     () => {
       progress.stop();
@@ -86,7 +90,7 @@ export async function runWalk(run: WalkRun, streams: CliStreams = process): Prom
     },
   );
   try {
-    const error = await copyPages(run, sink, progress, written);
+    const error = await copyPages(run, sink, progress, written, abort);
     progress.stop();
     return ending(run, progress, written, sink.failure() ?? error);
   } finally {
@@ -100,15 +104,15 @@ async function copyPages(
   sink: OutputSink,
   progress: Progress,
   written: Written,
+  abort: AbortController,
 ): Promise<unknown> {
-  const abort = new AbortController();
   sink.failed.catch(() => abort.abort());
   const writer = itemWriter(run.format, (key) => progress.say(newKeyLine(key)));
   const began = performance.now();
   const span = walkSpan(run.resumed === true);
   let stopped: unknown;
   try {
-    for await (const page of startWalk(run, abort.signal, progress)) {
+    for await (const page of startWalk(run, abort.signal, progress, written)) {
       await sink.write(page.items.map((item) => writer.item(item)).join(""));
       written.pages += 1;
       written.items += page.items.length;
@@ -118,18 +122,23 @@ async function copyPages(
       if (written.stopAsked) break;
     }
   } catch (error) {
-    stopped = error;
+    // Ctrl-C ended the walk: no error, the pages written stand.
+    if (abort.signal.reason !== INTERRUPTED) stopped = error;
   }
   return (await closeOutput(sink, writer.end())) ?? stopped;
 }
 
 /** The walker's pages, its option checks turned into a usage error. */
-function startWalk(run: WalkRun, signal: AbortSignal, progress: Progress) {
+function startWalk(run: WalkRun, signal: AbortSignal, progress: Progress, written: Written) {
   try {
     return walkPages(run.start, {
       ...run.options,
       signal,
       onListChange: (change) => progress.say(listChangeLine(change)),
+      onWait: (wait) => {
+        written.waitUntil = wait.until.getTime();
+        progress.say(waitLine(wait));
+      },
     });
   } catch (error) {
     throw new CliError((error as Error).message, EXIT_STATUS.usage);
@@ -167,10 +176,12 @@ function ending(run: WalkRun, progress: Progress, written: Written, error: unkno
     if (goOn) progress.say(goOnLine("stopped", written.pages, written.items, goOn));
     return status;
   }
-  if (written.stopAsked && next !== undefined) {
-    progress.say(
-      goOnLine("interrupted", written.pages, written.items, { options: ["--from", next] }),
-    );
+  // Stopped before the first page came, there is nothing to go on from: the same command again.
+  if (written.stopAsked && (next !== undefined || written.last === undefined)) {
+    if (next !== undefined)
+      progress.say(
+        goOnLine("interrupted", written.pages, written.items, { options: ["--from", next] }),
+      );
     return EXIT_STATUS.interrupted;
   }
   return EXIT_STATUS.complete;

@@ -3,6 +3,15 @@
  * definitions alone) and the run they make.
  */
 import { Command, Option } from "commander";
+import { bytesText } from "../client/bound-text.js";
+import {
+  DEFAULT_MAX_PAGE_BYTES,
+  DEFAULT_MAX_RETRY_DELAY_MS,
+  DEFAULT_TIMEOUT_MS,
+  MAX_TIMER_MS,
+} from "../client/walk-bounds.js";
+import type { WalkOptions } from "../client/walk-options.js";
+import { BOUND_FLAGS } from "./bound-flags.js";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
 import { assertFrom, walkOrigins } from "./from-option.js";
@@ -11,6 +20,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from "./output-format.js";
 import { addHeaderOptions, type HeaderFlags, requestHeaders } from "./request-headers.js";
 import { retryingFetch } from "./retrying-fetch.js";
 import { type CliStreams, runWalk, type WalkRun } from "./run-walk.js";
+import { seconds } from "./seconds-option.js";
 import { addTrustedOrigin } from "./trust-origin-option.js";
 
 /** The options as commander reads them. */
@@ -19,6 +29,11 @@ interface WalkFlags extends HeaderFlags {
   readonly concurrency: number;
   readonly sort?: string;
   readonly retries: number;
+  /** `--timeout`, `--max-wait` (read in ms), `--max-page-bytes` and `--max-pages`. */
+  readonly timeout?: number;
+  readonly maxWait?: number;
+  readonly maxPageBytes?: number;
+  readonly maxPages?: number;
   readonly format: OutputFormat;
   readonly output?: string;
   readonly from?: string;
@@ -73,6 +88,26 @@ export function defineWalkOptions(command: Command): Command {
       wholeNumber(0),
       3,
     )
+    .option(
+      `${BOUND_FLAGS.timeoutMs} <seconds>`,
+      `how long a page may take, its body read whole (default ${DEFAULT_TIMEOUT_MS / 1000})`,
+      seconds(MAX_TIMER_MS),
+    )
+    .option(
+      `${BOUND_FLAGS.maxPageBytes} <n>`,
+      `the most bytes of a page's body read (default ${DEFAULT_MAX_PAGE_BYTES}, ${bytesText(DEFAULT_MAX_PAGE_BYTES)})`,
+      wholeNumber(1),
+    )
+    .option(
+      `${BOUND_FLAGS.maxRetryDelayMs} <seconds>`,
+      `the longest wait a 429 or 503 may ask for before a retry; a longer one stops the walk (default ${DEFAULT_MAX_RETRY_DELAY_MS / 1000})`,
+      seconds(MAX_TIMER_MS),
+    )
+    .option(
+      `${BOUND_FLAGS.maxPages} <n>`,
+      "the most pages written; a list that goes on stops the walk there (default: no bound)",
+      wholeNumber(1),
+    )
     .addOption(
       new Option("-f, --format <format>", "the output's format")
         .choices(OUTPUT_FORMATS)
@@ -126,7 +161,8 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
       trustedOrigins: walkOrigins(url, start, trusted),
       concurrency: flags.concurrency,
       retries: flags.retries,
-      fetch: retryingFetch(flags.retries),
+      fetch: retryingFetch(flags.retries, flags.maxPageBytes),
+      ...boundOptions(flags),
       ...(flags.pageSize === undefined ? {} : { pageSize: flags.pageSize }),
       ...(flags.sort === undefined ? {} : { sort: flags.sort }),
     },
@@ -135,5 +171,15 @@ export function walkRun(url: string, flags: WalkFlags): WalkRun {
     append,
     resumed: flags.from !== undefined,
     quiet: flags.quiet === true,
+  };
+}
+
+/** The walker's bounds the flags set; the walker's defaults for the others. */
+function boundOptions(flags: WalkFlags): WalkOptions {
+  return {
+    ...(flags.timeout === undefined ? {} : { timeoutMs: flags.timeout }),
+    ...(flags.maxWait === undefined ? {} : { maxRetryDelayMs: flags.maxWait }),
+    ...(flags.maxPageBytes === undefined ? {} : { maxPageBytes: flags.maxPageBytes }),
+    ...(flags.maxPages === undefined ? {} : { maxPages: flags.maxPages }),
   };
 }

@@ -19,6 +19,7 @@ import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, finished, runCli, spawnCli } from "../support/built-cli.js";
 import { type Fault, type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
 import { freePort } from "../support/free-port.js";
+import { type Answer, type HostileServer, startHostileServer } from "../support/hostile-server.js";
 import {
   type RewritingProxy,
   startRewritingProxy,
@@ -499,5 +500,152 @@ describe("what walk shows and suggests", () => {
       listener.closeAllConnections();
       await new Promise((resolve) => listener.close(resolve));
     }
+  });
+});
+
+describe.concurrent("bounds on every wait and read", () => {
+  const hostiles: HostileServer[] = [];
+  afterAll(() => Promise.all(hostiles.map((server) => server.close())));
+
+  /**
+   * A hostile server serving `/items/`: pages 1 to `pages`, one item each (`{ id: n }`), linked by
+   * next links; the page after them answered `after`, when given.
+   */
+  async function hostile(pages: number, after?: Answer): Promise<string> {
+    const server = await startHostileServer((target) => {
+      const page = Number(new URL(target, "http://x").searchParams.get("page") ?? "1");
+      if (page > pages && after !== undefined) return after;
+      const next = page < pages || after !== undefined ? `/items/?page=${page + 1}` : undefined;
+      return { kind: "page", items: [{ id: page }], ...(next === undefined ? {} : { next }) };
+    });
+    hostiles.push(server);
+    return server.url;
+  }
+  const goOn = (why: string, origin: string, page: number) =>
+    `pagewise: ${why} after 1 page (1 item); to go on, run the same command with --from '${origin}/items/?page=${page}'`;
+
+  it.each<[string, Answer, string[], string]>([
+    [
+      "no answer within --timeout",
+      { kind: "silent" },
+      ["--timeout", "0.3"],
+      ": no answer within 300 ms; --timeout raises it",
+    ],
+    [
+      "a body that stops within --timeout",
+      { kind: "stall-mid-body" },
+      ["--timeout", "0.3"],
+      ": no answer within 300 ms; --timeout raises it",
+    ],
+    [
+      "a body over --max-page-bytes",
+      { kind: "endless-body" },
+      ["--max-page-bytes", "65536"],
+      " answered a body over 64 KiB, the most a page may take; --max-page-bytes raises it",
+    ],
+  ])("%s: exit 1, one line, and the --from line", async (_name, second, flags, reason) => {
+    const origin = await hostile(1, second);
+    const run = await runCli(bin, ["walk", `${origin}/items/`, "-q", ...flags]);
+    expect(run).toStrictEqual({
+      status: EXIT_STATUS.failed,
+      stdout: '{"id":1}\n',
+      stderr: `pagewise: GET ${origin}/items/?page=2${reason}\n${goOn("stopped", origin, 2)}\n`,
+    });
+  });
+
+  it("stops at a Retry-After past --max-wait (30 s by default), naming both, and asks no more", async () => {
+    const origin = await hostile(1, { kind: "retry-after", status: 429, retryAfter: "3600" });
+    const run = await runCli(bin, ["walk", `${origin}/items/`, "-q"]);
+    const lines = run.stderr.split("\n");
+    expect([run.status, run.stdout, lines.length]).toStrictEqual([
+      EXIT_STATUS.failed,
+      '{"id":1}\n',
+      3,
+    ]);
+    expect(lines[0]).toMatch(
+      /^pagewise: GET http:\/\/127\.0\.0\.1:\d+\/items\/\?page=2 answered 429 asking to wait 3600 s \(until \d\d:\d\d:\d\d UTC\), longer than the longest wait, 30 s; --max-wait raises it$/,
+    );
+    expect(lines[1]).toBe(goOn("stopped", origin, 2));
+  });
+
+  it("says what it waits for, and a Ctrl-C during the wait exits 130 at once with the --from line", async () => {
+    const origin = await hostile(1, { kind: "retry-after", status: 429, retryAfter: "20" });
+    const child = spawnCli(bin, ["walk", `${origin}/items/`, "-q"]);
+    const run = finished(child);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("asking again at")) child.kill("SIGINT");
+    });
+    const { status, stderr } = await run;
+    const lines = stderr.split("\n");
+    expect([status, lines.length]).toStrictEqual([EXIT_STATUS.interrupted, 4]);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^pagewise: rate limited \\(429\\) at ${origin}/items/\\?page=2; asking again at \\d\\d:\\d\\d:\\d\\d UTC$`,
+      ),
+    );
+    expect(lines.slice(1)).toStrictEqual([
+      "pagewise: stopping now, during a wait",
+      goOn("interrupted", origin, 2),
+      "",
+    ]);
+  }, 10_000);
+
+  it("stops within a second of Ctrl-C while a page never comes, exit 130 with the --from line", async () => {
+    const origin = await hostile(1, { kind: "silent" });
+    const child = spawnCli(bin, ["walk", `${origin}/items/`, "-q"]);
+    const run = finished(child);
+    child.stdout?.once("data", () => child.kill("SIGINT"));
+    expect(await run).toStrictEqual({
+      status: EXIT_STATUS.interrupted,
+      stdout: '{"id":1}\n',
+      stderr: `pagewise: stopping after the page in flight, if it comes within 1 s (Ctrl-C again stops at once)\n${goOn("interrupted", origin, 2)}\n`,
+    });
+  }, 10_000);
+
+  it.each<[number, number, string]>([
+    [3, EXIT_STATUS.complete, ""],
+    [
+      2,
+      EXIT_STATUS.failed,
+      "pagewise: the list goes on past 2 pages, the most the walk reads; --max-pages raises it\n",
+    ],
+  ])("--max-pages %i on a list of 3 pages: exit %i", async (most, status, line) => {
+    const origin = await hostile(3);
+    const run = await runCli(bin, ["walk", `${origin}/items/`, "-q", "--max-pages", `${most}`]);
+    const more = `pagewise: stopped after 2 pages (2 items); to go on, run the same command with --from '${origin}/items/?page=3'\n`;
+    expect(run).toStrictEqual({
+      status,
+      stdout: ["1", "2", "3"]
+        .slice(0, most)
+        .map((id) => `{"id":${id}}\n`)
+        .join(""),
+      stderr: line === "" ? "" : line + more,
+    });
+  });
+
+  it("says a Link header of 1 MB is over Node's limit on headers, not a server it cannot reach", async () => {
+    const server = await startHostileServer(() => ({ kind: "huge-link", bytes: 1024 * 1024 }));
+    hostiles.push(server);
+    const run = await runCli(bin, ["walk", `${server.url}/items/`, "-q"]);
+    expect(run).toStrictEqual({
+      status: EXIT_STATUS.failed,
+      stdout: "",
+      stderr: `pagewise: ${server.url}/items/ answered with headers over 16 KiB, the most Node's fetch reads; NODE_OPTIONS=--max-http-header-size=BYTES raises it\n`,
+    });
+    expect(server.requests.length).toBe(1);
+  });
+
+  it.each([
+    ["--timeout", "0", "<seconds>", "a number of seconds over 0 and at most 2147483"],
+    ["--max-wait", "soon", "<seconds>", "a number of seconds over 0 and at most 2147483"],
+    ["--max-page-bytes", "0", "<n>", "a whole number of at least 1"],
+    ["--max-pages", "0", "<n>", "a whole number of at least 1"],
+  ])("refuses %s %s as a usage error", async (flag, value, name, rule) => {
+    const run = await runCli(bin, ["walk", "http://127.0.0.1:1/items/", flag, value]);
+    expect(run).toStrictEqual({
+      status: EXIT_STATUS.usage,
+      stdout: "",
+      stderr: `pagewise: option '${flag} ${name}' argument '${value}' is invalid. must be ${rule}\n`,
+    });
   });
 });

@@ -3,6 +3,7 @@
  * whole, and the exchange is kept, so every check shows what it sent and got, and the
  * problem-details check can read every refusal the run provoked.
  */
+import { DEFAULT_MAX_PAGE_BYTES, DEFAULT_TIMEOUT_MS } from "../../client/walk-bounds.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS } from "../exit-status.js";
 import { RequestFailed } from "../retrying-fetch.js";
@@ -44,7 +45,10 @@ export interface ProbeLimits {
  * createProbe(headers, fetch, { ...PROBE_LIMITS, timeoutMs: 5_000 });
  * ```
  */
-export const PROBE_LIMITS: ProbeLimits = { timeoutMs: 30_000, maxBodyBytes: 8 * 1024 * 1024 };
+export const PROBE_LIMITS: ProbeLimits = {
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  maxBodyBytes: DEFAULT_MAX_PAGE_BYTES,
+};
 
 /**
  * A probe sending `headers` on every request.
