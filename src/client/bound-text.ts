@@ -14,7 +14,8 @@ export function msText(ms: number): string {
 }
 
 /**
- * A size in bytes as words: `8 MiB`, `64 KiB` when it is a whole number of them, else `1000 bytes`.
+ * A size in bytes as words: `8 MiB`, `64 KiB` when it is a whole number of them, else `1000 bytes`
+ * (`1 byte`).
  *
  * @param bytes - the size
  * @example
@@ -29,7 +30,7 @@ export function bytesText(bytes: number): string {
   ] as const) {
     if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   }
-  return `${bytes} bytes`;
+  return `${bytes} byte${bytes === 1 ? "" : "s"}`;
 }
 
 /**

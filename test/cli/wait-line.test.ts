@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { waitLine } from "../../src/cli/wait-line.js";
+
+describe("waitLine", () => {
+  const now = new Date("2026-11-27T10:00:00Z");
+  it.each([
+    [429, "rate limited (429)"],
+    [503, "unavailable (503)"],
+  ])("says a %i as %j, and when it is asked again", (status, words) => {
+    const until = new Date("2026-11-27T10:42:07Z");
+    expect(waitLine({ url: "http://x/?page=2", status, until }, now)).toBe(
+      `pagewise: ${words} at http://x/?page=2; asking again at 10:42:07 UTC`,
+    );
+  });
+});
