@@ -18,3 +18,22 @@ export const BOUND_FLAGS: Readonly<Record<BoundOption, string>> = {
   maxRetryDelayMs: "--max-wait",
   maxPages: "--max-pages",
 };
+
+/** The bounds whose flags take seconds where their options take milliseconds. */
+const IN_SECONDS: ReadonlySet<BoundOption> = new Set(["timeoutMs", "maxRetryDelayMs"]);
+
+/**
+ * The text a bound's flag takes for a value of its option: seconds (rounded up) for a time,
+ * else the number as it is.
+ *
+ * @param option - the walker's option
+ * @param value - its value, in the option's unit (ms, bytes, pages)
+ * @example
+ * ```ts
+ * flagValue("timeoutMs", 60_000); // "60"
+ * flagValue("maxPageBytes", 16_777_216); // "16777216"
+ * ```
+ */
+export function flagValue(option: BoundOption, value: number): string {
+  return String(IN_SECONDS.has(option) ? Math.ceil(value / 1000) : value);
+}

@@ -3,7 +3,13 @@
  * Every command line `walk` prints is one it accepts and that goes further: never a `--from` the
  * command would refuse, nor one that leads back to where the walk stopped.
  */
-import { PaginationError, type PaginationErrorCode } from "../client/pagination-error.js";
+import {
+  PaginationError,
+  type PaginationErrorCode,
+  type WalkBound,
+} from "../client/pagination-error.js";
+import { MAX_TIMER_MS } from "../client/walk-bounds.js";
+import { BOUND_FLAGS, flagValue } from "./bound-flags.js";
 
 /** The options to add to the same command (each name before its value), or why none go on. */
 export type GoOn = { readonly options: readonly string[] } | { readonly reason: string };
@@ -20,8 +26,10 @@ const DEAD_ENDS: Partial<Record<PaginationErrorCode, string>> = {
 /**
  * How to go on after a walk stopped (interrupted, or on `error`) with `next` the last written
  * page's next link: `--from` it; after a link or redirect to an untrusted origin, also
- * `--trust-origin` that origin (the `--from` page is then on either); no way after a loop, an empty
- * page that links onwards, another order, or a step from https down to http.
+ * `--trust-origin` that origin (the `--from` page is then on either); after a bound (a timeout, a
+ * page too large, a wait too long), also that bound raised, as the same page would stop the walk
+ * again; no way after a loop, an empty page that links onwards, another order, a list that moved
+ * too far, or a step from https down to http.
  *
  * @param error - what stopped the walk; undefined for Ctrl-C
  * @param next - the URL to go on from (see `resumeUrl`), undefined when the walk wrote no page
@@ -41,6 +49,8 @@ export function goOnAfter(
     const deadEnd = DEAD_ENDS[error.code];
     if (deadEnd !== undefined) return { reason: deadEnd };
     if (error.code === "untrusted_origin") return trustAndGoOn(error.url, next, start);
+    if (error.bound !== undefined && error.code !== "max_pages")
+      return raiseAndGoOn(error.bound, next);
   }
   return next === undefined ? undefined : { options: ["--from", next] };
 }
@@ -52,4 +62,19 @@ function trustAndGoOn(refused: string, next: string | undefined, start: string):
   }
   const from = next === undefined ? [] : ["--from", next];
   return { options: ["--trust-origin", target.origin, ...from] };
+}
+
+/**
+ * The bound raised to what the answer asked for (a `Retry-After`'s wait, a `Content-Length`), else
+ * doubled, then `--from`; no way where a wait would pass the longest timer.
+ */
+function raiseAndGoOn(bound: WalkBound, next: string | undefined): GoOn {
+  const value = bound.needs ?? bound.limit * 2;
+  if (bound.option !== "maxPageBytes" && value > MAX_TIMER_MS) {
+    return {
+      reason: "the server asks to wait longer than any --max-wait, so no --from goes on now",
+    };
+  }
+  const from = next === undefined ? [] : ["--from", next];
+  return { options: [BOUND_FLAGS[bound.option], flagValue(bound.option, value), ...from] };
 }

@@ -50,7 +50,7 @@ export function pageSizeLine(asked: number, served: number): string {
 
 /**
  * The line that says where the walk stopped and how to go on: the options to add to the same
- * command, each value quoted for a POSIX shell, or why no command goes on.
+ * command, each value quoted for a POSIX shell (a number needs none), or why no command goes on.
  *
  * @param why - why it stopped (`interrupted`, `stopped`)
  * @param pages - the pages written
@@ -69,7 +69,7 @@ export function goOnLine(why: string, pages: number, items: number, goOn: GoOn):
   return `${where}; to go on, run the same command with ${options.join(" ")}`;
 }
 
-/** `text` in single quotes for a POSIX shell. */
+/** `text` in single quotes for a POSIX shell; a number as it is. */
 function shellQuoted(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
+  return /^\d+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }

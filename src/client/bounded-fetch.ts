@@ -38,7 +38,8 @@ export function boundedFetch(fetcher: Fetcher, bounds: RequestBounds): Fetcher {
     const deadline = new Promise<never>((_, reject) => {
       clock = setTimeout(() => {
         const reason = `GET ${url}: no answer within ${msText(bounds.timeoutMs)}`;
-        const timedOut = boundError("timeout", url, { reason, option: "timeoutMs" });
+        const bound = { reason, option: "timeoutMs", limit: bounds.timeoutMs } as const;
+        const timedOut = boundError("timeout", url, bound);
         stop.abort(timedOut);
         reject(timedOut);
       }, bounds.timeoutMs);

@@ -1,3 +1,4 @@
+import { readDigits } from "../params/whole-number.js";
 import { bytesText } from "./bound-text.js";
 import { boundError } from "./pagination-error.js";
 
@@ -30,7 +31,10 @@ export async function cappedBody(
     if (bytes > maxBytes) {
       await reader.cancel();
       const reason = `GET ${url} answered a body over ${bytesText(maxBytes)}, the most a page may take`;
-      throw boundError("page_too_large", url, { reason, option: "maxPageBytes" });
+      const length = readDigits(response.headers.get("content-length"));
+      const needs = length !== undefined && length > maxBytes ? { needs: length } : {};
+      const bound = { reason, option: "maxPageBytes", limit: maxBytes, ...needs } as const;
+      throw boundError("page_too_large", url, bound);
     }
     chunks.push(read.value);
   }

@@ -87,7 +87,13 @@ function retryDelay(
   if (asked <= maxRetryDelayMs) return asked;
   const at = clockText(new Date(Date.now() + asked));
   const reason = `GET ${url} answered ${response.status} asking to wait ${msText(asked)} (until ${at}), longer than the longest wait, ${msText(maxRetryDelayMs)}`;
-  throw boundError("wait_too_long", url, { reason, option: "maxRetryDelayMs" });
+  const bound = {
+    reason,
+    option: "maxRetryDelayMs",
+    limit: maxRetryDelayMs,
+    needs: asked,
+  } as const;
+  throw boundError("wait_too_long", url, bound);
 }
 
 /** `Retry-After` in ms: delay-seconds or an HTTP date; `undefined` when absent or unreadable. */

@@ -22,7 +22,7 @@ export async function* atMostPages<T>(
   for await (const page of pages) {
     if (yielded === maxPages) {
       const reason = `the list goes on past ${maxPages} page${maxPages === 1 ? "" : "s"}, the most the walk reads`;
-      throw boundError("max_pages", page.url, { reason, option: "maxPages" });
+      throw boundError("max_pages", page.url, { reason, option: "maxPages", limit: maxPages });
     }
     yielded += 1;
     yield page;

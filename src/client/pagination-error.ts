@@ -23,6 +23,13 @@ export interface WalkBound {
   readonly reason: string;
   /** The walk's option that sets the bound: `timeoutMs`, `maxPageBytes`, … */
   readonly option: BoundOption;
+  /** The bound's value, in the option's unit (ms, bytes, pages). */
+  readonly limit: number;
+  /**
+   * A value of the option that would have let the walk past, where the answer told it: the wait
+   * a `Retry-After` asked for, a body's `Content-Length`.
+   */
+  readonly needs?: number;
 }
 
 /** The walk's options that bound it, each named by a `PaginationError` it ends a walk with. */
@@ -80,7 +87,8 @@ export class PaginationError extends Error {
  * @param bound - the reason and the option
  * @example
  * ```ts
- * boundError("timeout", url, { reason: `GET ${url}: no answer within 30 s`, option: "timeoutMs" });
+ * const reason = `GET ${url}: no answer within 30 s`;
+ * boundError("timeout", url, { reason, option: "timeoutMs", limit: 30_000 });
  * // message: "GET …: no answer within 30 s; timeoutMs raises it"
  * ```
  */

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { type GoOn, goOnAfter } from "../../src/cli/go-on.js";
-import { PaginationError } from "../../src/client/pagination-error.js";
+import {
+  boundError,
+  PaginationError,
+  type PaginationErrorCode,
+  type WalkBound,
+} from "../../src/client/pagination-error.js";
 
 const NEXT = "http://a.test/items/?page=3&page_size=10";
+const bounded = (code: PaginationErrorCode, bound: Omit<WalkBound, "reason">) =>
+  boundError(code, NEXT, { reason: "over", ...bound });
 const refused = (url: string) => new PaginationError("untrusted_origin", `Refused ${url}`, url);
 
 describe("goOnAfter", () => {
@@ -74,6 +81,55 @@ describe("goOnAfter", () => {
         reason:
           "the list lost more rows under the walk than it remembers, so no --from goes on: walk it again from the start",
       },
+    ],
+    [
+      "a timeout of 30 s: the same page with twice the time",
+      bounded("timeout", { option: "timeoutMs", limit: 30_000 }),
+      NEXT,
+      "http://a.test/items/",
+      { options: ["--timeout", "60", "--from", NEXT] },
+    ],
+    [
+      "a timeout of 300 ms, in whole seconds",
+      bounded("timeout", { option: "timeoutMs", limit: 300 }),
+      NEXT,
+      "http://a.test/items/",
+      { options: ["--timeout", "1", "--from", NEXT] },
+    ],
+    [
+      "a body over 8 MiB whose Content-Length said 20,000,000",
+      bounded("page_too_large", { option: "maxPageBytes", limit: 8_388_608, needs: 20_000_000 }),
+      NEXT,
+      "http://a.test/items/",
+      { options: ["--max-page-bytes", "20000000", "--from", NEXT] },
+    ],
+    [
+      "a body over 8 MiB of no stated length, on the first page",
+      bounded("page_too_large", { option: "maxPageBytes", limit: 8_388_608 }),
+      undefined,
+      "http://a.test/items/",
+      { options: ["--max-page-bytes", "16777216"] },
+    ],
+    [
+      "a Retry-After of an hour",
+      bounded("wait_too_long", { option: "maxRetryDelayMs", limit: 30_000, needs: 3_600_000 }),
+      NEXT,
+      "http://a.test/items/",
+      { options: ["--max-wait", "3600", "--from", NEXT] },
+    ],
+    [
+      "a Retry-After past the longest timer",
+      bounded("wait_too_long", { option: "maxRetryDelayMs", limit: 30_000, needs: 2 ** 31 }),
+      NEXT,
+      "http://a.test/items/",
+      { reason: "the server asks to wait longer than any --max-wait, so no --from goes on now" },
+    ],
+    [
+      "--max-pages: the next pages",
+      bounded("max_pages", { option: "maxPages", limit: 2 }),
+      NEXT,
+      "http://a.test/items/",
+      { options: ["--from", NEXT] },
     ],
   ])("after %s", (_, error, next, start, goOn) => {
     expect(goOnAfter(error, next, start)).toStrictEqual(goOn);

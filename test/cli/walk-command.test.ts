@@ -521,36 +521,68 @@ describe.concurrent("bounds on every wait and read", () => {
     hostiles.push(server);
     return server.url;
   }
-  const goOn = (why: string, origin: string, page: number) =>
-    `pagewise: ${why} after 1 page (1 item); to go on, run the same command with --from '${origin}/items/?page=${page}'`;
+  const goOn = (why: string, origin: string, page: number, raise = "") =>
+    `pagewise: ${why} after 1 page (1 item); to go on, run the same command with ${raise}--from '${origin}/items/?page=${page}'`;
 
-  it.each<[string, Answer, string[], string]>([
+  it.each<[string, Answer, string[], string, string]>([
     [
       "no answer within --timeout",
       { kind: "silent" },
-      ["--timeout", "0.3"],
-      ": no answer within 300 ms; --timeout raises it",
+      ["--timeout", "1.5"],
+      ": no answer within 1.5 s; --timeout raises it",
+      "--timeout 3 ",
     ],
     [
       "a body that stops within --timeout",
       { kind: "stall-mid-body" },
-      ["--timeout", "0.3"],
-      ": no answer within 300 ms; --timeout raises it",
+      ["--timeout", "1.5"],
+      ": no answer within 1.5 s; --timeout raises it",
+      "--timeout 3 ",
     ],
     [
       "a body over --max-page-bytes",
       { kind: "endless-body" },
       ["--max-page-bytes", "65536"],
       " answered a body over 64 KiB, the most a page may take; --max-page-bytes raises it",
+      "--max-page-bytes 131072 ",
     ],
-  ])("%s: exit 1, one line, and the --from line", async (_name, second, flags, reason) => {
-    const origin = await hostile(1, second);
-    const run = await runCli(bin, ["walk", `${origin}/items/`, "-q", ...flags]);
-    expect(run).toStrictEqual({
-      status: EXIT_STATUS.failed,
-      stdout: '{"id":1}\n',
-      stderr: `pagewise: GET ${origin}/items/?page=2${reason}\n${goOn("stopped", origin, 2)}\n`,
+  ])(
+    "%s: exit 1, one line, and the --from line with the bound raised",
+    async (_name, second, flags, reason, raise) => {
+      const origin = await hostile(1, second);
+      const run = await runCli(bin, ["walk", `${origin}/items/`, "-q", ...flags]);
+      expect(run).toStrictEqual({
+        status: EXIT_STATUS.failed,
+        stdout: '{"id":1}\n',
+        stderr: `pagewise: GET ${origin}/items/?page=2${reason}\n${goOn("stopped", origin, 2, raise)}\n`,
+      });
+    },
+  );
+
+  it("after a page over --max-page-bytes, the command line it prints is taken and walks on to the end", async () => {
+    const big = Array.from({ length: 100 }, (_, i) => ({ id: 2, n: i, pad: "x".repeat(1000) }));
+    const server = await startHostileServer((target) => {
+      const page = Number(new URL(target, "http://x").searchParams.get("page") ?? "1");
+      if (page === 1) return { kind: "page", items: [{ id: 1 }], next: "/items/?page=2" };
+      if (page === 2) return { kind: "page", items: big, next: "/items/?page=3" };
+      return { kind: "page", items: [{ id: 3 }] };
     });
+    hostiles.push(server);
+    const args = ["walk", `${server.url}/items/`, "-q", "--max-page-bytes", "65536"];
+    const first = await runCli(bin, args);
+    const printed = printedOptions(first.stderr);
+    const length = Buffer.byteLength(JSON.stringify(big));
+    expect([first.status, first.stdout, printed]).toStrictEqual([
+      EXIT_STATUS.failed,
+      '{"id":1}\n',
+      [["--max-page-bytes", String(length), "--from", `${server.url}/items/?page=2`]],
+    ]);
+    const rest = await runCli(bin, [...args, ...(printed[0] ?? [])]);
+    expect([rest.status, rest.stderr, rest.stdout.split("\n").length]).toStrictEqual([
+      EXIT_STATUS.complete,
+      "",
+      102,
+    ]);
   });
 
   it("stops at a Retry-After past --max-wait (30 s by default), naming both, and asks no more", async () => {
@@ -565,7 +597,7 @@ describe.concurrent("bounds on every wait and read", () => {
     expect(lines[0]).toMatch(
       /^pagewise: GET http:\/\/127\.0\.0\.1:\d+\/items\/\?page=2 answered 429 asking to wait 3600 s \(until \d\d:\d\d:\d\d UTC\), longer than the longest wait, 30 s; --max-wait raises it$/,
     );
-    expect(lines[1]).toBe(goOn("stopped", origin, 2));
+    expect(lines[1]).toBe(goOn("stopped", origin, 2, "--max-wait 3600 "));
   });
 
   it("says what it waits for, and a Ctrl-C during the wait exits 130 at once with the --from line", async () => {

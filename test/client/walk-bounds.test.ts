@@ -65,7 +65,7 @@ describe("a request's time", () => {
       code: "timeout",
       url,
       message: `GET ${url}: no answer within 300 ms; timeoutMs raises it`,
-      bound: { reason: `GET ${url}: no answer within 300 ms`, option: "timeoutMs" },
+      bound: { reason: `GET ${url}: no answer within 300 ms`, option: "timeoutMs", limit: 300 },
     });
   });
 
@@ -117,7 +117,11 @@ describe("Retry-After", () => {
     });
     const url = `${server.url}/items/?page=2`;
     expect(items).toStrictEqual([{ id: 1 }]);
-    expect(error).toMatchObject({ code: "wait_too_long", url });
+    expect(error).toMatchObject({
+      code: "wait_too_long",
+      url,
+      bound: { option: "maxRetryDelayMs", limit: 30_000, needs: 3_600_000 },
+    });
     expect((error as Error).message).toMatch(
       new RegExp(
         `^GET ${url.replaceAll("?", "\\?")} answered 429 asking to wait 3600 s \\(until \\d\\d:\\d\\d:\\d\\d UTC\\), longer than the longest wait, 30 s; maxRetryDelayMs raises it$`,

@@ -75,7 +75,9 @@ function respond(response: ServerResponse, answer: Answer): void {
   switch (answer.kind) {
     case "page": {
       const link = answer.next === undefined ? {} : { link: `<${answer.next}>; rel="next"` };
-      response.writeHead(200, { ...JSON_TYPE, ...link }).end(JSON.stringify(answer.items));
+      const body = JSON.stringify(answer.items);
+      const length = { "content-length": String(Buffer.byteLength(body)) };
+      response.writeHead(200, { ...JSON_TYPE, ...link, ...length }).end(body);
       return;
     }
     case "silent":
