@@ -18,6 +18,8 @@ export interface ProgressFigures {
   readonly fromPage?: number;
   /** Since the walk began, in ms. */
   readonly elapsedMs: number;
+  /** What the walk waits for now (see `waitText`), said in place of the time left. */
+  readonly waiting?: string;
 }
 
 /**
@@ -41,7 +43,8 @@ export function progressText(figures: ProgressFigures): string {
     count === undefined ? counted(items, "item") : `${items}/${count} items`,
     `${Math.round(rate)} items/s`,
   ];
-  if (count !== undefined && rate > 0 && items < count) {
+  if (figures.waiting !== undefined) parts.push(figures.waiting);
+  else if (count !== undefined && rate > 0 && items < count) {
     parts.push(`about ${duration((count - items) / rate)} left`);
   }
   return parts.join(", ");

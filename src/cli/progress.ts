@@ -65,7 +65,9 @@ function progressBar(stream: ProgressTarget["stream"]): Progress {
       } else bar.update(figures.items, payload);
     },
     say(line) {
-      stream.write(`\r\x1b[K${line}\n`);
+      // The line where the bar stood, the bar on the next; its saved cursor (ESC 7, which
+      // cli-progress restores when it stops) moved with it, or the shell's next line overwrites it.
+      stream.write(`\r\x1b[K${line}\n${bar === undefined ? "" : "\x1b7"}`);
       bar?.render();
     },
     stop: () => bar?.stop(),

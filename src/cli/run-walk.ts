@@ -3,6 +3,7 @@
  * every way of ending turned into an exit status and at most a few lines on standard error.
  */
 import type { Writable } from "node:stream";
+import type { RetryWait } from "../client/fetch-with-retry.js";
 import type { FetchedPage, WalkOptions } from "../client/walk-options.js";
 import { walkPages } from "../client/walk-pages.js";
 import { defaults } from "../options.js";
@@ -15,8 +16,9 @@ import { INTERRUPTED, onInterrupt, stopSoon } from "./interrupt.js";
 import { itemWriter, type OutputFormat } from "./output-format.js";
 import { type OutputSink, openOutput } from "./output-sink.js";
 import { createProgress, type Progress } from "./progress.js";
+import type { ProgressFigures } from "./progress-text.js";
 import { resumeUrl } from "./resume-url.js";
-import { waitLine } from "./wait-line.js";
+import { waitLine, waitText } from "./wait-line.js";
 import { goOnLine, listChangeLine, newKeyLine, pageSizeLine } from "./walk-reports.js";
 import { servedPageSize, walkSpan } from "./walk-span.js";
 
@@ -111,14 +113,22 @@ async function copyPages(
   const began = performance.now();
   const span = walkSpan(run.resumed === true);
   let stopped: unknown;
+  let figures: ProgressFigures | undefined;
+  const onWait = (wait: RetryWait) => {
+    written.waitUntil = wait.until.getTime();
+    progress.say(waitLine(wait));
+    const elapsedMs = performance.now() - began;
+    if (figures !== undefined) progress.page({ ...figures, elapsedMs, waiting: waitText(wait) });
+  };
   try {
-    for await (const page of startWalk(run, abort.signal, progress, written)) {
+    for await (const page of startWalk(run, abort.signal, progress, onWait)) {
       await sink.write(page.items.map((item) => writer.item(item)).join(""));
       written.pages += 1;
       written.items += page.items.length;
       written.last = page;
       if (written.pages === 1) notePageSize(run, page, progress);
-      progress.page({ ...written, ...span(page), elapsedMs: performance.now() - began });
+      figures = { ...written, ...span(page), elapsedMs: performance.now() - began };
+      progress.page(figures);
       if (written.stopAsked) break;
     }
   } catch (error) {
@@ -129,16 +139,18 @@ async function copyPages(
 }
 
 /** The walker's pages, its option checks turned into a usage error. */
-function startWalk(run: WalkRun, signal: AbortSignal, progress: Progress, written: Written) {
+function startWalk(
+  run: WalkRun,
+  signal: AbortSignal,
+  progress: Progress,
+  onWait: (wait: RetryWait) => void,
+) {
   try {
     return walkPages(run.start, {
       ...run.options,
       signal,
       onListChange: (change) => progress.say(listChangeLine(change)),
-      onWait: (wait) => {
-        written.waitUntil = wait.until.getTime();
-        progress.say(waitLine(wait));
-      },
+      onWait,
     });
   } catch (error) {
     throw new CliError((error as Error).message, EXIT_STATUS.usage);

@@ -24,3 +24,20 @@ export function waitLine(wait: RetryWait, now: Date = new Date()): string {
   const reason = WAIT_REASONS[wait.status] ?? "answered";
   return `pagewise: ${reason} (${wait.status}) at ${wait.url}; asking again at ${clockText(wait.until, now)}`;
 }
+
+/**
+ * What the progress says while a wait lasts, in place of the time left.
+ *
+ * @param wait - the wait, as the walker tells it
+ * @param now - the time now, to tell another day
+ * @default `now` is the current time
+ * @example
+ * ```ts
+ * waitText({ url: "http://x/?page=2", status: 429, until: new Date("2026-11-27T10:42:07Z") });
+ * // "rate limited (429), asking again at 10:42:07 UTC"
+ * ```
+ */
+export function waitText(wait: RetryWait, now: Date = new Date()): string {
+  const reason = WAIT_REASONS[wait.status] ?? "answered";
+  return `${reason} (${wait.status}), asking again at ${clockText(wait.until, now)}`;
+}

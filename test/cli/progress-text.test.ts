@@ -23,6 +23,17 @@ describe("progressText", () => {
       { pages: 101, items: 2020, pageTotal: 101, count: 2020, elapsedMs: 2000, fromPage: 900 },
       "101/101 pages from page 900, 2020/2020 items, 1010 items/s",
     ],
+    [
+      {
+        pages: 1,
+        items: 20,
+        pageTotal: 6,
+        count: 120,
+        elapsedMs: 1000,
+        waiting: "rate limited (429), asking again at 11:42:07 UTC",
+      },
+      "1/6 pages, 20/120 items, 20 items/s, rate limited (429), asking again at 11:42:07 UTC",
+    ],
   ])("%j reads %j", (figures, text) => {
     expect(progressText(figures)).toBe(text);
   });

@@ -91,3 +91,35 @@ it("draws no bar over items written to the same terminal: every item readable, t
   }
   expect(progress.at(-1)).toMatch(/^pagewise: 10\/10 pages, 120\/120 items, \d+ items\/s$/);
 }, 30_000);
+
+it("says on the bar what a wait waits for, in place of the time left", async () => {
+  let limited = false;
+  const slow = await startFaultyProxy(server.url, (target) => {
+    if (limited || !target.includes("page=3")) return { kind: "pass", delayMs: 150 };
+    limited = true;
+    return { kind: "status", status: 429, retryAfter: "2" };
+  });
+  try {
+    const url = `${slow.url}/package/demo/tools/packages/?page_size=12`;
+    const command = `"${process.execPath}" "${bin}" walk "${url}" --api-key ${KEY} -o /dev/null; echo "exit $?"; sleep 30`;
+    tmux("new-session", "-d", "-s", "wait", "-x", "220", "-y", "10", command);
+    const screens: string[] = [];
+    for (let tries = 0; tries < 300 && !screens.at(-1)?.includes("exit "); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      screens.push(tmux("capture-pane", "-p", "-t", "wait"));
+    }
+    tmux("kill-session", "-t", "wait");
+    const waiting = screens.find((screen) => screen.includes("rate limited (429),")) ?? "";
+    expect(waiting.split("\n").filter((line) => line.trim() !== "")).toStrictEqual([
+      expect.stringMatching(
+        /^pagewise: rate limited \(429\) at .*page=3.*; asking again at \d\d:\d\d:\d\d UTC$/,
+      ),
+      expect.stringMatching(
+        /^█+░+ 2\/10 pages, 24\/120 items, \d+ items\/s, rate limited \(429\), asking again at \d\d:\d\d:\d\d UTC$/,
+      ),
+    ]);
+    expect(screens.at(-1)).toMatch(/10\/10 pages, 120\/120 items, \d+ items\/s\n(.*\n)*exit 0/);
+  } finally {
+    await slow.close();
+  }
+}, 30_000);

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 export type Fault =
   | { readonly kind: "pass"; readonly delayMs?: number }
   | { readonly kind: "drop-mid-body" }
-  | { readonly kind: "status"; readonly status: number };
+  | { readonly kind: "status"; readonly status: number; readonly retryAfter?: string };
 
 /** A running proxy: its origin, the request targets it saw in order, and its close. */
 export interface FaultyProxy {
@@ -59,7 +59,10 @@ async function answer(
       title: "Internal Server Error",
       status: fault.status,
     });
-    response.writeHead(fault.status, { "content-type": "application/problem+json" }).end(body);
+    const retryAfter = fault.retryAfter === undefined ? {} : { "retry-after": fault.retryAfter };
+    response
+      .writeHead(fault.status, { "content-type": "application/problem+json", ...retryAfter })
+      .end(body);
     return;
   }
   if (fault.kind === "pass" && fault.delayMs) {
