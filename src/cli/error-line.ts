@@ -2,7 +2,7 @@ import { PaginationError } from "../client/pagination-error.js";
 import { BOUND_FLAGS } from "./bound-flags.js";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
-import { RequestFailed } from "./retrying-fetch.js";
+import { RequestFailed } from "./request-failed.js";
 
 /**
  * The one line and the exit status an error ends a walk with: never a stack trace. A server's

@@ -4,11 +4,10 @@
  * 500, 502 or 504 answer. The walker itself retries 429 and 503 after their `Retry-After`; a page
  * is a GET, safe to ask again.
  */
-import { maxHeaderSize } from "node:http";
-import { bytesText } from "../client/bound-text.js";
 import { cappedBody } from "../client/capped-body.js";
 import { PaginationError } from "../client/pagination-error.js";
 import { DEFAULT_MAX_PAGE_BYTES } from "../client/walk-bounds.js";
+import { headersTooLarge, RequestFailed } from "./request-failed.js";
 
 /** The answers asked again: a server's or a gateway's failure that may pass. */
 const RETRIED_STATUSES: ReadonlySet<number> = new Set([500, 502, 504]);
@@ -52,46 +51,6 @@ export function retryingFetch(
       await sleep(FIRST_DELAY_MS * 2 ** attempt, init?.signal ?? undefined);
     }
   };
-}
-
-/**
- * A request that failed without an answer (no connection, a connection dropped), after its retries.
- *
- * @example
- * ```ts
- * new RequestFailed("http://127.0.0.1:1/", error).message;
- * // "cannot reach http://127.0.0.1:1/: connect ECONNREFUSED 127.0.0.1:1"
- * ```
- */
-export class RequestFailed extends Error {
-  /**
-   * @param url - the URL asked for
-   * @param error - fetch's error (its `cause` names the network's reason)
-   */
-  constructor(url: string, error: unknown) {
-    super(failureText(url, error), { cause: error });
-    this.name = "RequestFailed";
-  }
-}
-
-/** What went wrong: an answer whose headers Node's fetch would not read, or no answer at all. */
-function failureText(url: string, error: unknown): string {
-  if (!headersTooLarge(error)) return `cannot reach ${url}: ${networkReason(error)}`;
-  const most = bytesText(maxHeaderSize);
-  return `${url} answered with headers over ${most}, the most Node's fetch reads; NODE_OPTIONS=--max-http-header-size=BYTES raises it`;
-}
-
-/** Whether fetch failed on an answer's headers over Node's limit (undici's own error). */
-function headersTooLarge(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return cause?.code === "UND_ERR_HEADERS_OVERFLOW";
-}
-
-/** fetch's reason: its cause's message (undici's "fetch failed" says nothing more). */
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { message?: unknown; code?: unknown } } | null)?.cause;
-  if (typeof cause?.message === "string" && cause.message !== "") return cause.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -2,6 +2,7 @@
  * An answer's body read as text up to a number of bytes: a server answering a huge (or endless)
  * body costs `check` no more memory than the cap.
  */
+import { readAtMost } from "../../client/read-at-most.js";
 
 /**
  * Reads `response`'s body as UTF-8 text, stopping at `maxBytes`.
@@ -20,17 +21,8 @@ export async function cappedText(
   response: Response,
   maxBytes: number,
 ): Promise<string | undefined> {
-  if (response.body === null) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    bytes += read.value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = await readAtMost(response, maxBytes);
+  return body === undefined
+    ? undefined
+    : new TextDecoder("utf-8", { ignoreBOM: true }).decode(body ?? undefined);
 }

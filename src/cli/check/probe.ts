@@ -6,7 +6,7 @@
 import { DEFAULT_MAX_PAGE_BYTES, DEFAULT_TIMEOUT_MS } from "../../client/walk-bounds.js";
 import { CliError } from "../cli-error.js";
 import { EXIT_STATUS } from "../exit-status.js";
-import { RequestFailed } from "../retrying-fetch.js";
+import { RequestFailed } from "../request-failed.js";
 import { cappedText } from "./capped-text.js";
 import { type Exchange, NOTED_HEADERS, OPENING_CHARS } from "./exchange.js";
 
