@@ -24,11 +24,6 @@ export { type ParsedLink, parseLinkHeader } from "./parse-link-header.js";
 export type { EdgeCheck } from "./repair/page-edge.js";
 export type { RequestedSort } from "./sort-text.js";
 export {
-  DEFAULT_MAX_PAGE_BYTES,
-  DEFAULT_MAX_RETRY_DELAY_MS,
-  DEFAULT_TIMEOUT_MS,
-} from "./walk-bounds.js";
-export {
   type FetchedPage,
   type ListChange,
   type WalkOptions,

@@ -6,14 +6,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PROBE_LIMITS } from "../../src/cli/check/probe.js";
 import {
-  DEFAULT_MAX_PAGE_BYTES,
-  DEFAULT_TIMEOUT_MS,
   PaginationError,
   type RetryWait,
   type WalkOptions,
   walkItems,
   walkPages,
 } from "../../src/client/index.js";
+import { DEFAULT_MAX_PAGE_BYTES, DEFAULT_TIMEOUT_MS } from "../../src/client/walk-bounds.js";
 import { startConventionServer } from "../support/convention-server.js";
 import { type Answer, type HostileServer, startHostileServer } from "../support/hostile-server.js";
 

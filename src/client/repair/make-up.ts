@@ -74,7 +74,11 @@ export async function* madeUpFor<T>(
   let from = page;
   let found = false;
   const last = linkedByNumber(watch.walk.pageParam, previous, page.url);
-  const reread = move === "shrank" || (move === undefined && (counted || empty || unsure));
+  // A count that fell: rows went, perhaps before the page, whatever its edge says a round trip
+  // later (rows created meanwhile can make it look held or grown); one that rose and an edge
+  // that held or grew: rows came, and none of those read moved back.
+  const fell = counted && (page.count as number) < (previous.count as number);
+  const reread = move === "shrank" || fell || (move === undefined && (counted || empty || unsure));
   if (reread && last !== undefined) {
     const back = { last, lowest: arrival.startPage };
     const again = yield* remembered(pagesBackToKnown(watch, back, page, read), read);

@@ -80,7 +80,10 @@ function fetcher<T>(
     checks && (checkEdges === "always" || read.count === undefined);
   return async (previous, next) => {
     const page = await watch.walk.fetchPage<T>(next);
-    const check = wanted(previous) || wanted(page);
+    // A count that moved says rows came or went, not where: the edge tells whether any went
+    // before the page (reading the pages back only then; rows added after it move nothing read).
+    const recounted = checks && page.count !== previous.count;
+    const check = wanted(previous) || wanted(page) || recounted;
     return { page, edge: check ? rowAtEdge(watch, previous, next) : undefined };
   };
 }

@@ -37,44 +37,76 @@ export async function* pagesBackToKnown<T>(
   page: FetchedPage<T>,
   known: KnownRows,
 ): AsyncGenerator<FetchedPage<T>, { after: FetchedPage<T> | undefined; found: boolean }> {
-  const read = await readBack(watch, back, page, known);
+  const reads = await settled(watch.walk, page.url, await readBack(watch, back, page, known));
   let found = false;
-  for (const again of read.again) {
-    const missed = unseen(watch, again, known);
+  for (const again of reads.filter((read) => read.number <= back.last).reverse()) {
+    const missed = unseen(watch, again.page, known);
     if (missed === undefined) continue;
     found = true;
     yield missed;
   }
-  return { after: read.after, found };
+  return { after: reads.find((read) => read.number > back.last)?.page, found };
 }
 
-/** One pass back from the edge: the page after it as read now, and the pages before, in order. */
-interface ReadBack<T> {
-  readonly after: FetchedPage<T> | undefined;
-  readonly again: readonly FetchedPage<T>[];
+/** A page read again, and its number. */
+interface PageRead<T> {
+  readonly number: number;
+  readonly page: FetchedPage<T>;
 }
 
-/** Reads the page after the edge and the pages back before it until one begins with a known row. */
+/**
+ * Reads the page after the edge and the pages back before it until one begins with a known row:
+ * the pages read, in the order read (downward; pages past the end left out).
+ */
 async function readBack<T>(
   watch: WalkWatch,
   back: PagesBack,
   page: FetchedPage<T>,
   known: KnownRows,
-): Promise<ReadBack<T>> {
-  const again: FetchedPage<T>[] = [];
-  let after: FetchedPage<T> | undefined;
+): Promise<PageRead<T>[]> {
+  const reads: PageRead<T>[] = [];
   let rowsBack = 0;
   for (let number = back.last + 1; number >= back.lowest; number--) {
     const read = await readAgain<T>(watch.walk, page.url, number);
     if (read === undefined) continue;
-    if (number > back.last) after = read;
-    else again.unshift(read);
+    reads.push({ number, page: read });
     const first = read.items[0];
     if (first !== undefined && known.has(watch.keyOf(first))) break;
     rowsBack += read.items.length;
     if (rowsBack > MAX_ROWS_REMEMBERED) throw movedTooFar(read.url);
   }
-  return { after, again };
+  return reads;
+}
+
+/**
+ * The pages of a pass as one state of the list, as far as counts tell. Read downward, a pass
+ * misses no row that rows deleted meanwhile pull back (onto a page still to be read), but rows
+ * created meanwhile push a row from a page read after onto one read before, across the seam: so
+ * where a count rose between two reads, the pages read before the last rise are read again, lowest
+ * first, where a row pushed on lands on a page still to be read. A list without counts shows no
+ * such move.
+ */
+async function settled<T>(walk: Walk, url: string, reads: PageRead<T>[]): Promise<PageRead<T>[]> {
+  const rise = lastRise(reads);
+  if (rise < 0) return reads;
+  const settledReads = [...reads];
+  for (let index = rise; index >= 0; index--) {
+    const { number } = reads[index] as PageRead<T>;
+    const page = await readAgain<T>(walk, url, number);
+    if (page !== undefined) settledReads[index] = { number, page };
+    else settledReads.splice(index, 1);
+  }
+  return settledReads;
+}
+
+/** The index of the last read after which a later read's count is higher; -1 for none. */
+function lastRise<T>(reads: readonly PageRead<T>[]): number {
+  for (let index = reads.length - 2; index >= 0; index--) {
+    const before = reads[index]?.page.count;
+    const after = reads[index + 1]?.page.count;
+    if (before !== undefined && after !== undefined && after > before) return index;
+  }
+  return -1;
 }
 
 /** Page `number` of the list `url` walks, or undefined when it is past the end now (a 404). */
