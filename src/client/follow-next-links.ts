@@ -13,8 +13,8 @@ import type { FetchedPage } from "./walk-options.js";
  * @param walk - the walk
  * @param repair - the walk's repair
  * @param from - the page to go on from: the walk's first, or a concurrent walk's last that fitted
- * @throws {PaginationError} `link_loop` for a next link seen before or a page of rows read
- *   before on a list that did not move (see `repeatsRows`), `empty_page_with_next` for
+ * @throws {PaginationError} `link_loop` for a next link seen before, or to a page of rows read
+ *   before under a number read before that links on (see `repeatsRows`), `empty_page_with_next` for
  *   an empty page that links onwards, and the errors of fetching a page
  */
 export async function* followNextLinks<T>(
@@ -31,7 +31,10 @@ export async function* followNextLinks<T>(
     const step = await repair.step(page, next, seen);
     const arrived = yield* repair.arrive(page, step);
     if (arrived === undefined) return; // past the end now: the list ends before this page
-    if (arrived.repeats) throw repeatsRead(next);
+    // A page read before that links on leads round; one that ends the list ends the walk, its
+    // rows written already (a page past the end served as the last).
+    if (arrived.repeats && nextUrl(walk, arrived.from) !== undefined) throw repeatsRead(next);
+    if (arrived.repeats) return;
     page = arrived.from;
     walk.notePage(arrived.served, arrived.showsMove);
     yield arrived.served;

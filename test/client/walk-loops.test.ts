@@ -37,7 +37,6 @@ describe("a next link that leads round to rows the walk has, under a new URL", (
   it.each<[string, readonly unknown[], boolean, string]>([
     ["rows with ids", withIds, false, "/items/?x=N&page=1"],
     ["rows with ids, and X-Pagination-Page", withIds, true, "/items/?x=N&page=1"],
-    ["rows with ids, links with no page number", withIds, false, "/items/?after=N"],
     ["rows without ids, and X-Pagination-Page 1", [{ v: 1 }, { v: 2 }], true, "/items/?after=N"],
   ])("%s: the first page once, then link_loop", async (_name, rows, pageHeader, link) => {
     const { fetcher, asked } = junkLoop(rows, pageHeader, link);
@@ -71,5 +70,38 @@ describe("a next link that leads round to rows the walk has, under a new URL", (
     }) as typeof fetch;
     const { pages, error } = await walk(fetcher);
     expect([pages, error, asked]).toStrictEqual([[rows, rows, rows], undefined, 3]);
+  });
+
+  it("rows with ids behind links that say no page number (offsets, cursors) are not taken for a loop: maxPages bounds the walk", async () => {
+    const { fetcher, asked } = junkLoop(withIds, false, "/items/?after=N");
+    const pages: unknown[][] = [];
+    let error: unknown;
+    try {
+      for await (const page of walkPages("http://api.test/items/", {
+        fetch: fetcher,
+        maxPages: 3,
+      })) {
+        pages.push(page.items);
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    expect([pages.length, error instanceof PaginationError && error.code, asked()]).toStrictEqual([
+      3,
+      "max_pages",
+      4,
+    ]);
+  });
+
+  it("a page read before that ends the list (past the end served as the last page) ends the walk: no loop, no row twice", async () => {
+    let asked = 0;
+    const fetcher = (async () => {
+      asked += 1;
+      const headers = new Headers({ "X-Pagination-Page": "1" });
+      if (asked === 1) headers.set("Link", '</items/?page=2>; rel="next"');
+      return new Response(JSON.stringify(withIds), { headers });
+    }) as typeof fetch;
+    const { pages, error } = await walk(fetcher);
+    expect([pages, error, asked]).toStrictEqual([[withIds], undefined, 2]);
   });
 });

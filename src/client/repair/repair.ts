@@ -5,7 +5,7 @@ import { madeUpFor } from "./make-up.js";
 import { type Step, stepper } from "./next-step.js";
 import { startNumber } from "./page-number.js";
 import { type KnownRows, readRows } from "./read-rows.js";
-import { isJsonKey, rowKeyOf } from "./row-key.js";
+import { rowKeyOf } from "./row-key.js";
 import type { WalkWatch } from "./walk-watch.js";
 
 /** A page come in by a next link, made up for: what the walk serves, and goes on from. */
@@ -17,7 +17,7 @@ interface Arrived<T> {
   /** The page showed a move (another row at its edge, or no rows where a next link led). */
   readonly showsMove: boolean;
   /**
-   * The page holds rows and every one was read before, on a list that has not moved: its next
+   * The page holds rows and every one was read before, under a page number read before: its next
    * link led round to rows the walk has (see {@link repeatsRows}).
    */
   readonly repeats: boolean;
@@ -97,7 +97,7 @@ export function createRepair<T>(
         return undefined;
       }
       const number = numberOf(made.from);
-      const repeats = !moved && repeatsRows(watch.keyOf, made.from, number, read, numbers);
+      const repeats = repeatsRows(watch.keyOf, made.from, number, read, numbers);
       numbers.add(number ?? 1);
       // Every row the page holds (a repeat too, so a row pushed on from page to page stays known).
       read.remember(made.from.items);
@@ -107,10 +107,11 @@ export function createRepair<T>(
 }
 
 /**
- * Whether `page` holds rows and only rows read before, and its number is one read before (a page
- * that says none is page 1, as the spec reads an omitted `page`); where it says no number of its
- * own, only when its rows are told apart by an id or the walk's `rowKey` (rows known by their
- * JSON alone may rightly repeat it, as may rows of one id on pages of their own numbers).
+ * Whether `page` holds rows and only rows read before, and says a page number read before
+ * (`X-Pagination-Page`, else its URL's page parameter; the walk's first page, saying none, is
+ * page 1, as the spec reads an omitted `page`). A page that says no number (an offset, a cursor,
+ * a changes feed whose updated rows come again) is never taken for a repeat: only `maxPages`
+ * bounds a server that serves known rows under ever new URLs there.
  *
  * @param keyOf - a row's key (see `rowKeyOf`)
  * @param page - the page come in
@@ -131,7 +132,7 @@ export function repeatsRows<T>(
 ): boolean {
   const keys = page.items.map(keyOf);
   if (keys.length === 0 || !keys.every((key) => read.has(key))) return false;
-  return numbers.has(number ?? 1) && (number !== undefined || !keys.some(isJsonKey));
+  return number !== undefined && numbers.has(number);
 }
 
 /** The number a page says: its `X-Pagination-Page`, else its URL's page parameter, if any. */

@@ -18,23 +18,6 @@ export function rowKeyOf<T>(rowKey?: (item: T) => unknown): (item: unknown) => s
     const id =
       typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
     if (typeof id === "string" || typeof id === "number") return `id:${JSON.stringify(id)}`;
-    return `${JSON_KEY}${JSON.stringify(item)}`;
+    return `row:${JSON.stringify(item)}`;
   };
-}
-
-/** How a key made of a row's whole JSON begins (a row with no id and no `rowKey`). */
-const JSON_KEY = "row:";
-
-/**
- * Whether a key from {@link rowKeyOf} is a row's whole JSON: rows with no id may rightly share it.
- *
- * @param key - a row's key
- * @example
- * ```ts
- * isJsonKey(rowKeyOf()({ v: 1 })); // true
- * isJsonKey(rowKeyOf()({ id: 1 })); // false
- * ```
- */
-export function isJsonKey(key: string): boolean {
-  return key.startsWith(JSON_KEY);
 }
