@@ -9,6 +9,7 @@ import {
   type WalkBound,
 } from "../client/pagination-error.js";
 import { MAX_TIMER_MS } from "../client/walk-bounds.js";
+import { defaults } from "../options.js";
 import { BOUND_FLAGS, flagValue } from "./bound-flags.js";
 
 /** The options to add to the same command (each name before its value), or why none go on. */
@@ -77,4 +78,27 @@ function raiseAndGoOn(bound: WalkBound, next: string | undefined): GoOn {
   }
   const from = next === undefined ? [] : ["--from", next];
   return { options: [BOUND_FLAGS[bound.option], flagValue(bound.option, value), ...from] };
+}
+
+/**
+ * `goOn` with `--page-size` set to the size its `--from` page carries, where the walk's own
+ * `--page-size` differs (a server that serves and links another size): the command refuses a
+ * `--from` at another size than `--page-size`, and a later `--page-size` wins over the first.
+ *
+ * @param goOn - how to go on (see {@link goOnAfter})
+ * @param pageSize - the walk's `--page-size`, or undefined without one
+ * @example
+ * ```ts
+ * keepingPageSize({ options: ["--from", "http://x/?page=3&page_size=5"] }, 1000);
+ * // { options: ["--page-size", "5", "--from", "http://x/?page=3&page_size=5"] }
+ * ```
+ */
+export function keepingPageSize(goOn: GoOn, pageSize: number | undefined): GoOn {
+  if ("reason" in goOn || pageSize === undefined) return goOn;
+  const at = goOn.options.indexOf("--from");
+  const from = goOn.options[at + 1];
+  const size = from === undefined ? null : new URL(from).searchParams.get(defaults.pageSizeParam);
+  if (size === null || !/^\d+$/.test(size) || Number(size) === pageSize) return goOn;
+  const { options } = goOn;
+  return { options: [...options.slice(0, at), "--page-size", size, ...options.slice(at)] };
 }

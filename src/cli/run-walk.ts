@@ -11,7 +11,7 @@ import { readDigits } from "../params/whole-number.js";
 import { CliError } from "./cli-error.js";
 import { errorLine } from "./error-line.js";
 import { EXIT_STATUS, type ExitStatus } from "./exit-status.js";
-import { goOnAfter } from "./go-on.js";
+import { type GoOn, goOnAfter, keepingPageSize } from "./go-on.js";
 import { INTERRUPTED, onInterrupt, stopSoon } from "./interrupt.js";
 import { itemWriter, type OutputFormat } from "./output-format.js";
 import { type OutputSink, openOutput } from "./output-sink.js";
@@ -182,18 +182,19 @@ function notePageSize(run: WalkRun, page: FetchedPage<unknown>, progress: Progre
 function ending(run: WalkRun, progress: Progress, written: Written, error: unknown): ExitStatus {
   const next =
     written.last && resumeUrl(written.last, [defaults.pageSizeParam, defaults.sortParam]);
+  const sized = (goOn: GoOn) => keepingPageSize(goOn, run.options.pageSize);
   if (error !== undefined) {
     const status = report(progress, error);
     const goOn = status === EXIT_STATUS.failed ? goOnAfter(error, next, run.start) : undefined;
-    if (goOn) progress.say(goOnLine("stopped", written.pages, written.items, goOn));
+    if (goOn) progress.say(goOnLine("stopped", written.pages, written.items, sized(goOn)));
     return status;
   }
   // Stopped before the first page came, there is nothing to go on from: the same command again.
   if (written.stopAsked && (next !== undefined || written.last === undefined)) {
-    if (next !== undefined)
-      progress.say(
-        goOnLine("interrupted", written.pages, written.items, { options: ["--from", next] }),
-      );
+    if (next !== undefined) {
+      const goOn = sized({ options: ["--from", next] });
+      progress.say(goOnLine("interrupted", written.pages, written.items, goOn));
+    }
     return EXIT_STATUS.interrupted;
   }
   return EXIT_STATUS.complete;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type GoOn, goOnAfter } from "../../src/cli/go-on.js";
+import { type GoOn, goOnAfter, keepingPageSize } from "../../src/cli/go-on.js";
 import {
   boundError,
   PaginationError,
@@ -133,5 +133,34 @@ describe("goOnAfter", () => {
     ],
   ])("after %s", (_, error, next, start, goOn) => {
     expect(goOnAfter(error, next, start)).toStrictEqual(goOn);
+  });
+});
+
+describe("keepingPageSize", () => {
+  const FROM = "http://a.test/items/?page=3&page_size=5";
+  it.each<[string, GoOn, number | undefined, GoOn]>([
+    [
+      "a --page-size the server served otherwise",
+      { options: ["--from", FROM] },
+      1000,
+      { options: ["--page-size", "5", "--from", FROM] },
+    ],
+    [
+      "after a bound raised",
+      { options: ["--timeout", "60", "--from", FROM] },
+      1000,
+      { options: ["--timeout", "60", "--page-size", "5", "--from", FROM] },
+    ],
+    ["the size served", { options: ["--from", FROM] }, 5, { options: ["--from", FROM] }],
+    ["no --page-size", { options: ["--from", FROM] }, undefined, { options: ["--from", FROM] }],
+    [
+      "a --from without a size",
+      { options: ["--from", "http://a.test/items/?page=3"] },
+      1000,
+      { options: ["--from", "http://a.test/items/?page=3"] },
+    ],
+    ["a reason", { reason: "loop" }, 1000, { reason: "loop" }],
+  ])("%s", (_name, goOn, pageSize, kept) => {
+    expect(keepingPageSize(goOn, pageSize)).toStrictEqual(kept);
   });
 });

@@ -559,6 +559,30 @@ describe.concurrent("bounds on every wait and read", () => {
     },
   );
 
+  it("after --max-pages on a server that links the size it serves, not --page-size's, the command line it prints is taken and walks on to the end", async () => {
+    const server = await startHostileServer((target) => {
+      const page = Number(new URL(target, "http://x").searchParams.get("page") ?? "1");
+      const next = page < 3 ? { next: `/items/?page=${page + 1}&page_size=5` } : {};
+      return { kind: "page", items: [{ id: page }], ...next };
+    });
+    hostiles.push(server);
+    const args = ["walk", `${server.url}/items/`, "-q", "--page-size", "1000"];
+    const first = await runCli(bin, [...args, "--max-pages", "2"]);
+    const printed = printedOptions(first.stderr);
+    const from = `${server.url}/items/?page=3&page_size=5`;
+    expect([first.status, first.stdout, printed]).toStrictEqual([
+      EXIT_STATUS.failed,
+      '{"id":1}\n{"id":2}\n',
+      [["--page-size", "5", "--from", from]],
+    ]);
+    const rest = await runCli(bin, [...args, ...(printed[0] ?? [])]);
+    expect([rest.status, rest.stderr, rest.stdout]).toStrictEqual([
+      EXIT_STATUS.complete,
+      "",
+      '{"id":3}\n',
+    ]);
+  });
+
   it("after a page over --max-page-bytes, the command line it prints is taken and walks on to the end", async () => {
     const big = Array.from({ length: 100 }, (_, i) => ({ id: 2, n: i, pad: "x".repeat(1000) }));
     const server = await startHostileServer((target) => {
