@@ -86,7 +86,9 @@ function retryDelay(
   if (asked === undefined) return Math.min(2 ** attempt * 100, maxRetryDelayMs);
   if (asked <= maxRetryDelayMs) return asked;
   const at = clockText(new Date(Date.now() + asked));
-  const reason = `GET ${url} answered ${response.status} asking to wait ${msText(asked)} (until ${at}), longer than the longest wait, ${msText(maxRetryDelayMs)}`;
+  // An HTTP date is ms away from now: said in whole seconds, as a delay-seconds is.
+  const wait = asked < 1000 ? asked : Math.ceil(asked / 1000) * 1000;
+  const reason = `GET ${url} answered ${response.status} asking to wait ${msText(wait)} (until ${at}), longer than the longest wait, ${msText(maxRetryDelayMs)}`;
   const bound = {
     reason,
     option: "maxRetryDelayMs",

@@ -129,6 +129,15 @@ describe("Retry-After", () => {
     expect([waits, server.requests.length]).toStrictEqual([[], 2]);
   });
 
+  it("says a Retry-After given as an HTTP date in whole seconds", async () => {
+    const date = new Date(Date.now() + 3_600_000).toUTCString();
+    const server = await hostile({ kind: "retry-after", status: 503, retryAfter: date });
+    const [, error] = await walkUntilError(`${server.url}/items/`, {});
+    expect((error as Error).message).toMatch(
+      / answered 503 asking to wait (3599|3600) s \(until \d\d:\d\d:\d\d UTC\), longer than the longest wait, 30 s; maxRetryDelayMs raises it$/,
+    );
+  });
+
   it("asks again no sooner than Retry-After says, and tells onWait until when", async () => {
     let limited = true;
     const server = await startHostileServer(() => {
