@@ -4,7 +4,7 @@
  * 500, 502 or 504 answer. The walker itself retries 429 and 503 after their `Retry-After`; a page
  * is a GET, safe to ask again.
  */
-import { cappedBody } from "../client/capped-body.js";
+import { cappedAnswer } from "../client/capped-body.js";
 import { PaginationError } from "../client/pagination-error.js";
 import { DEFAULT_MAX_PAGE_BYTES } from "../client/walk-bounds.js";
 import { headersTooLarge, RequestFailed } from "./request-failed.js";
@@ -42,7 +42,7 @@ export function retryingFetch(
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= retries;
       try {
-        const response = await buffered(await fetcher(input, init), url, maxPageBytes);
+        const response = await cappedAnswer(await fetcher(input, init), url, maxPageBytes);
         if (last || !RETRIED_STATUSES.has(response.status)) return response;
       } catch (error) {
         if (init?.signal?.aborted || error instanceof PaginationError) throw error;
@@ -51,22 +51,6 @@ export function retryingFetch(
       await sleep(FIRST_DELAY_MS * 2 ** attempt, init?.signal ?? undefined);
     }
   };
-}
-
-/**
- * The answer with its body read whole (up to `maxBytes`), so a connection dropped mid-body fails
- * here.
- */
-async function buffered(response: Response, url: string, maxBytes: number): Promise<Response> {
-  const read = await cappedBody(response, url, maxBytes);
-  const body = [204, 205, 304].includes(response.status) ? null : read;
-  const copy = new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  Object.defineProperty(copy, "url", { value: response.url });
-  return copy;
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

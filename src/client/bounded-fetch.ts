@@ -1,6 +1,6 @@
 import { abortWith } from "./abort-with.js";
 import { msText } from "./bound-text.js";
-import { cappedBody } from "./capped-body.js";
+import { cappedAnswer } from "./capped-body.js";
 import type { Fetcher } from "./fetch-on-trusted-origins.js";
 import { boundError } from "./pagination-error.js";
 
@@ -11,9 +11,6 @@ export interface RequestBounds {
   /** The most bytes of its body read. */
   readonly maxPageBytes: number;
 }
-
-/** Statuses whose answer has no body (a `Response` with one cannot be made). */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /**
  * `fetcher` with each request bounded: its answer comes with its body read (up to `maxPageBytes`,
@@ -45,29 +42,12 @@ export function boundedFetch(fetcher: Fetcher, bounds: RequestBounds): Fetcher {
       }, bounds.timeoutMs);
     });
     try {
-      const read = readWhole(fetcher, url, { ...init, signal: stop.signal }, bounds.maxPageBytes);
+      const answer = fetcher(url, { ...init, signal: stop.signal });
+      const read = answer.then((response) => cappedAnswer(response, url, bounds.maxPageBytes));
       return await Promise.race([read, deadline]);
     } finally {
       clearTimeout(clock);
       untie();
     }
   };
-}
-
-/** The answer with its body read, up to `maxBytes`, into a copy. */
-async function readWhole(
-  fetcher: Fetcher,
-  url: string,
-  init: RequestInit,
-  maxBytes: number,
-): Promise<Response> {
-  const response = await fetcher(url, init);
-  // A browser's opaque redirect (status 0) is passed on as it is, for the walker to refuse.
-  if (response.status < 200) return response;
-  const body = await cappedBody(response, url, maxBytes);
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
 }

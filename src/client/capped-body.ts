@@ -34,3 +34,36 @@ export async function cappedBody(
     ...needs,
   });
 }
+
+/** Statuses whose answer has no body (a `Response` with one cannot be made). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
+/**
+ * `response` with its body read (up to `maxBytes`, see {@link cappedBody}) into a copy, so a
+ * connection dropped mid-body fails here; its `url` kept. A browser's opaque redirect (status 0)
+ * is given as it is, for the walker to refuse.
+ *
+ * @param response - the answer, its body unread
+ * @param url - the URL asked for, named in the error
+ * @param maxBytes - the most bytes read
+ * @throws {PaginationError} `page_too_large` (see {@link cappedBody})
+ * @example
+ * ```ts
+ * const copy = await cappedAnswer(await fetch(url), url, 8 * 1024 * 1024);
+ * ```
+ */
+export async function cappedAnswer(
+  response: Response,
+  url: string,
+  maxBytes: number,
+): Promise<Response> {
+  if (response.status < 200) return response;
+  const body = await cappedBody(response, url, maxBytes);
+  const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperty(copy, "url", { value: response.url });
+  return copy;
+}
