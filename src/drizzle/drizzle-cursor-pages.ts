@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
-import type { CursorContext, CursorQuery, CursorResult } from "../resource/cursor-method.js";
-import type { SortedBy } from "../resource/sorted-handler.js";
+import type { CursorQuery, CursorResult } from "../resource/cursor-method.js";
+import type { CursorListContext } from "../resource/list-contexts.js";
+import type { Sorted } from "../resource/sorted-handler.js";
 import { boundValue } from "../sql/bound-value.js";
 import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
@@ -33,10 +34,6 @@ import { keysetWhere } from "./keyset-where.js";
 import { orderBy } from "./order-by.js";
 import { sortTerms } from "./sort-terms.js";
 
-/** Any cursor handler's context (see `AnyListContext` in drizzle-pages.ts for why `any`). */
-// biome-ignore lint/suspicious/noExplicitAny: the widest context, so any cursor list's handler fits
-type AnyCursorContext = CursorContext<any, any, any, any>;
-
 /**
  * A cursor-mode list handler from the user's own Drizzle select: the keyset page after or before
  * the request's cursor, in the request's `sort`, written in the shape the dialect's planner reads
@@ -59,18 +56,18 @@ type AnyCursorContext = CursorContext<any, any, any, any>;
  * });
  * ```
  */
-export function drizzleCursorPages<Q extends DrizzleQuery, C extends AnyCursorContext>(
+export function drizzleCursorPages<Q extends DrizzleQuery, C extends object = CursorListContext>(
   db: DrizzleDatabase,
   query: (context: C) => Q,
   options: DrizzleListOptions = {},
-): (context: C & SortedBy<NoInfer<OutputColumns<Q>>>) => CursorResult<RowOf<Q>> {
+): (context: Sorted<C, NoInfer<OutputColumns<Q>>>) => CursorResult<RowOf<Q>> {
   const dialect = drizzleDialect(db, options.dialect);
   return (context) => {
     const terms = sortTerms(context, "drizzleCursorPages");
     return {
       items: async (cursor: CursorQuery) => {
         const page = (bigintsApart: boolean) =>
-          keysetPage(db, () => query(context), terms, cursor, dialect, bigintsApart);
+          keysetPage(db, () => query(context as C), terms, cursor, dialect, bigintsApart);
         // A bigint read as the driver gives it, unless it came as a number beyond 2^53: then
         // the page again, the bigints selected apart as text.
         return ((await page(false)) ?? (await page(true))) as RowOf<Q>[];

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortTerm } from "../pagination/sort-order.js";
-import type { ListContext, ListCount, ListResult } from "../resource/methods.js";
-import { needsSort, type SortedBy } from "../resource/sorted-handler.js";
+import type { PageListContext } from "../resource/list-contexts.js";
+import type { ListCount, ListResult } from "../resource/methods.js";
+import { needsSort, type Sorted } from "../resource/sorted-handler.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
 import { type OrderTerm, orderTerms } from "../sql/order-by.js";
@@ -21,14 +22,6 @@ import { orderBy } from "./order-by.js";
 import { ownSelect } from "./own-select.js";
 import { querySource } from "./query-source.js";
 import { sortTerms } from "./sort-terms.js";
-
-/**
- * Any list handler's context: what the handler's own context is inferred as where the list's
- * types reach it, and its parameters `any` where they do not (inside a generic `list({ … })`,
- * TypeScript infers no context for a nested generic call: annotate it to type `params`).
- */
-// biome-ignore lint/suspicious/noExplicitAny: the widest context, so any list's handler fits
-type AnyListContext = ListContext<any, any, any, any>;
 
 /**
  * A page-mode list handler from the user's own Drizzle select: the rows ordered by the request's
@@ -50,28 +43,28 @@ type AnyListContext = ListContext<any, any, any, any>;
  * });
  * ```
  */
-export function drizzlePages<Q extends DrizzleQuery, C extends AnyListContext>(
+export function drizzlePages<Q extends DrizzleQuery, C extends object = PageListContext>(
   db: DrizzleDatabase,
   query: (context: C) => Q,
-  options: DrizzlePagesOptions<C> = {},
-): (context: C & SortedBy<NoInfer<OutputColumns<Q>>>) => ListResult<RowOf<Q>> {
+  options: DrizzlePagesOptions<NoInfer<C>> = {},
+): (context: Sorted<C, NoInfer<OutputColumns<Q>>>) => ListResult<RowOf<Q>> {
   const dialect = drizzleDialect(db, options.dialect);
   const strategy = countStrategy<C>(options.count, dialect);
   return needsSort((context) => {
     const terms = dialectColumns(sortTerms(context, "drizzlePages"), dialect);
     const order = orderTerms(terms, dialect);
     const items = async ({ offset, limit }: PageSlice) => {
-      const page = orderedQuery(db, query(context), terms, order).limit(limit);
+      const page = orderedQuery(db, query(context as C), terms, order).limit(limit);
       // Page 1 has no OFFSET to write (a parameter less to build and bind).
       return (await (offset === 0 ? page : page.offset(offset))) as RowOf<Q>[];
     };
     if (strategy.kind === "none") return { items };
     const count: ListCount =
       strategy.kind === "of"
-        ? () => strategy.of(context) as never
+        ? () => strategy.of(context as C) as never
         : strategy.whenNeeded
-          ? { whenNeeded: () => countQuery(db, query(context), strategy.query, dialect) }
-          : () => countQuery(db, query(context), strategy.query, dialect);
+          ? { whenNeeded: () => countQuery(db, query(context as C), strategy.query, dialect) }
+          : () => countQuery(db, query(context as C), strategy.query, dialect);
     return { count, items };
   }, "drizzlePages");
 }

@@ -3,6 +3,7 @@
  * MySQL/MariaDB and SQLite (docs/drizzle.md).
  */
 
+export type { CursorListContext, PageListContext } from "../resource/list-contexts.js";
 export { drizzleCursorPages } from "./drizzle-cursor-pages.js";
 export type { DrizzleListOptions, DrizzlePagesOptions } from "./drizzle-options.js";
 export { drizzlePages } from "./drizzle-pages.js";

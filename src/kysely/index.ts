@@ -4,10 +4,10 @@
  * @packageDocumentation
  */
 
+export type { CursorListContext, PageListContext } from "../resource/list-contexts.js";
 export type { ColumnRefs } from "./column-refs.js";
 export {
-  type CursorListContext,
   type KyselyCursorPagesOptions,
   kyselyCursorPages,
 } from "./kysely-cursor-pages.js";
-export { type KyselyPagesOptions, kyselyPages, type PageListContext } from "./kysely-pages.js";
+export { type KyselyPagesOptions, kyselyPages } from "./kysely-pages.js";

@@ -1,9 +1,9 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
-import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
+import type { SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
-import type { CursorContext, CursorResult } from "../resource/cursor-method.js";
+import type { CursorResult } from "../resource/cursor-method.js";
+import type { CursorListContext } from "../resource/list-contexts.js";
 import type { Sorted } from "../resource/sorted-handler.js";
 import { boundValue } from "../sql/bound-value.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
@@ -16,12 +16,6 @@ import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 import type { QueryColumns } from "./kysely-pages.js";
 import { plainColumns } from "./row-columns.js";
-
-/**
- * A cursor list handler's context, as the query function receives it unless annotated (`params`
- * is `unknown`: annotate with the list's `CursorContext<…>` for it typed; see `PageListContext`).
- */
-export type CursorListContext = CursorContext<unknown, unknown, PathParams, SortOrder>;
 
 /** The options of {@link kyselyCursorPages}. */
 export interface KyselyCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {
@@ -61,13 +55,15 @@ export function kyselyCursorPages<
   QDB,
   TB extends keyof QDB,
   O,
-  C extends CursorListContext = CursorListContext,
+  C extends object = CursorListContext,
   const R extends ColumnRefs = Record<never, string>,
 >(
   db: Kysely<DB>,
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
   options: KyselyCursorPagesOptions<R> = {},
-): (context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>>) => Promise<CursorResult<O>> {
+): (
+  context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">,
+) => Promise<CursorResult<O>> {
   assertKnownNames("kyselyCursorPages options", options, { dialect: true, columns: true });
   const dialect = kyselyDialect(db, options.dialect);
   const columns = columnRefs(options.columns);

@@ -1,10 +1,10 @@
 import type { AnyColumn, Kysely, SelectQueryBuilder } from "kysely";
-import type { PathParams } from "../http/path-pattern.js";
 import { assertKnownNames } from "../option-checks.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
-import type { ListContext, ListResult } from "../resource/methods.js";
+import type { PageListContext } from "../resource/list-contexts.js";
+import type { ListResult } from "../resource/methods.js";
 import { needsSort, type Sorted, sortMissing } from "../resource/sorted-handler.js";
 import { type CheckedCount, type CountStrategy, countStrategy } from "../sql/count-strategy.js";
 import type { Dialect, DialectName } from "../sql/dialect.js";
@@ -14,15 +14,6 @@ import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
 import { queryCount } from "./count-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 import { orderQuery } from "./order-query.js";
-
-/**
- * A page list handler's context, as the query function receives it unless annotated: TypeScript
- * cannot carry the list's own context type (its schema's parameters, its sort fields) into a
- * function called inside the definition, so `params` is `unknown` here; annotate the query
- * function's parameter (`PageListContext & { path: { owner: string } }`, or the list's
- * `ListContext<…>`) for more.
- */
-export type PageListContext = ListContext<unknown, unknown, PathParams, SortOrder | undefined>;
 
 /**
  * The columns a list's `sort` may name for a Kysely query: those of the query's tables (`eb.ref`
@@ -80,7 +71,7 @@ export function kyselyPages<
   QDB,
   TB extends keyof QDB,
   O,
-  C extends PageListContext = PageListContext,
+  C extends object = PageListContext,
   const R extends ColumnRefs = Record<never, string>,
 >(
   db: Kysely<DB>,

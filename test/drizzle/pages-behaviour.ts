@@ -52,7 +52,8 @@ export function describePages(open: () => Promise<DrizzleDatabaseUnderTest>): vo
         sort: SORT,
         handler: drizzlePages(
           t.db,
-          ({ path }) => t.db.select().from(t.packages).where(eq(t.packages.owner, path.owner)),
+          ({ path }: { path: { owner: string } }) =>
+            t.db.select().from(t.packages).where(eq(t.packages.owner, path.owner)),
           { count },
         ),
       }),
