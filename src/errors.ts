@@ -45,6 +45,7 @@ export const PROBLEM_STATUS = Object.freeze({
   cursor_query_mismatch: 400,
   cursor_too_large: 400,
   invalid_sort: 400,
+  invalid_text: 400,
   // The code of each other registered 4xx status, for a client error pagewise did not raise
   // itself (a framework's, or an error a handler threw with its own status): see clientError.
   payment_required: 402,
@@ -381,6 +382,41 @@ export function invalidSort(parameter: string, detail: string): PagewiseError {
   return new PagewiseError("invalid_sort", `Parameter "${parameter}" cannot be read: ${detail}`, {
     parameter,
   });
+}
+
+/** What text a database cannot hold: NUL, or a surrogate without its pair. */
+export type UnstorableText = "nul" | "lone_surrogate";
+
+const UNSTORABLE_DETAIL: Readonly<Record<UnstorableText, string>> = {
+  nul: "a NUL character (U+0000), which PostgreSQL cannot store",
+  lone_surrogate: "a lone surrogate (half of a UTF-16 pair), which is not Unicode text",
+};
+
+/**
+ * 400 `invalid_text`: a path parameter, a query parameter or a JSON body value (or a name) holding
+ * text no database the integrations serve stores as sent (docs/decisions.md, text a database
+ * cannot store), refused before any handler runs.
+ *
+ * @param where - what holds it, as the detail names it: `Path parameter "name"`, `Parameter "q"`,
+ *   `A parameter name`
+ * @param found - what it holds
+ * @param parameter - the `parameter` member (a dotted path into a body); none when empty
+ * @example
+ * ```ts
+ * invalidText('Parameter "q"', "nul", "q").problem.detail;
+ * // 'Parameter "q" holds a NUL character (U+0000), which PostgreSQL cannot store.'
+ * ```
+ */
+export function invalidText(
+  where: string,
+  found: UnstorableText,
+  parameter: string,
+): PagewiseError {
+  return new PagewiseError(
+    "invalid_text",
+    `${where} holds ${UNSTORABLE_DETAIL[found]}.`,
+    parameter === "" ? {} : { parameter },
+  );
 }
 
 /** 400 `cursor_too_large`: a cursor longer than any this server issues. */

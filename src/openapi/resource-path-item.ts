@@ -129,7 +129,8 @@ function problemCodes(
 ): ProblemCode[] {
   const { settings } = resource;
   const { strict, overMaxIsError } = settings.pageParams;
-  const codes: ProblemCode[] = [...(definition.openapi?.problems ?? [])];
+  // Any request may hold text a database cannot store, in its path, query or body.
+  const codes: ProblemCode[] = [...(definition.openapi?.problems ?? []), "invalid_text"];
   if (settings.apiKey) codes.push("unauthorized");
   if (definition.schema) codes.push("validation_failed");
   if (definition.kind !== "json") {

@@ -7,7 +7,7 @@ import { frameworkError } from "./framework-error.js";
 import { handlerSignal } from "./handler-signal.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ResourceMethod } from "./method-definition.js";
-import { rawParams } from "./method-input.js";
+import { checkedParams } from "./method-input.js";
 import { problemResponse } from "./problem-response.js";
 import { raceDeadline } from "./race-deadline.js";
 import { assertRouteParams } from "./route-params.js";
@@ -134,7 +134,7 @@ function dispatch<N>(
     ? checkApiKey(settings.apiKey, request.header("x-api-key"), request.native)
     : undefined;
   return andThen(checked, () =>
-    andThen(rawParams(resource, definition, request, method), (raw) =>
+    andThen(checkedParams(resource, definition, request, method), (raw) =>
       definition.kind === "list"
         ? serveList(resource, definition, request, method, raw as Record<string, unknown>)
         : definition.kind === "cursor"

@@ -2,11 +2,29 @@ import { sendsParamsInBody } from "../http/methods.js";
 import { requestQuery } from "../http/request-target.js";
 import { readVersion } from "../params/api-version.js";
 import { readRawBody, readRawParams } from "../params/read-request-params.js";
+import { assertStorableText } from "../params/storable-text.js";
 import { validateParams } from "../params/validate-params.js";
 import type { ResourceRequest } from "./contract.js";
 import type { Resource } from "./define-resource.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
 import type { MethodDefinition } from "./method-definition.js";
+
+/**
+ * The unvalidated parameters (see {@link rawParams}), once the path parameters and they are
+ * checked for text a database cannot store: the 400 `invalid_text` before any handler runs.
+ */
+export function checkedParams<N>(
+  resource: Resource<N>,
+  definition: MethodDefinition<N>,
+  request: ResourceRequest<N>,
+  method: string,
+): MaybePromise<unknown> {
+  assertStorableText(request.pathParams, "path");
+  return andThen(rawParams(resource, definition, request, method), (raw) => {
+    assertStorableText(raw, "params");
+    return raw;
+  });
+}
 
 /** The unvalidated parameters: the query, the JSON body object, or (`body: 'json'`) any JSON body. */
 export function rawParams<N>(

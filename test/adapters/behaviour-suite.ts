@@ -229,9 +229,92 @@ const sortCases: readonly (readonly [string, Call, Answer])[] = [
   ]),
 ];
 
+/** The 400 for text no database stores as sent: `where` holds `what` (NUL or a lone surrogate). */
+const textProblem = (where: string, what: "nul" | "surrogate", parameter?: string): Answer => ({
+  status: 400,
+  headers: problemType,
+  body: problem(
+    400,
+    "Bad Request",
+    "invalid_text",
+    `${where} holds ${
+      what === "nul"
+        ? "a NUL character (U+0000), which PostgreSQL cannot store"
+        : "a lone surrogate (half of a UTF-16 pair), which is not Unicode text"
+    }.`,
+    parameter === undefined ? {} : { parameter },
+  ),
+});
+const jsonBody = (body: string) => ({ headers: { ...key, ...jsonType }, body });
+
+/** Text no database stores as sent, in each place a request holds parameters: 400 before any handler. */
+const textCases: readonly (readonly [string, Call, Answer])[] = [
+  [
+    "NUL in a path parameter → 400 invalid_text",
+    { path: "/package/o%00/n350/?status=failed", headers: key },
+    textProblem('Path parameter "owner"', "nul", "owner"),
+  ],
+  [
+    "NUL in a path parameter of a list without a schema → 400 invalid_text",
+    { path: "/package/o/%00/packages/", headers: key },
+    textProblem('Path parameter "repo"', "nul", "repo"),
+  ],
+  [
+    "NUL in a query value of a list without a schema → 400 invalid_text",
+    { path: `${P}?q=%00`, headers: key },
+    textProblem('Parameter "q"', "nul", "q"),
+  ],
+  [
+    "NUL in a filter the schema reads → 400 invalid_text, not validation_failed",
+    { path: "/package/o/n350/?status=failed%00", headers: key },
+    textProblem('Parameter "status"', "nul", "status"),
+  ],
+  [
+    "NUL in a query parameter's name → 400 invalid_text",
+    { path: `${P}?a%00b=1`, headers: key },
+    textProblem("A parameter name", "nul"),
+  ],
+  [
+    "NUL in a repeated query parameter's second value → 400 invalid_text",
+    { path: `${P}?q=a&q=b%00`, headers: key },
+    textProblem('Parameter "q.1"', "nul", "q.1"),
+  ],
+  [
+    'NUL in a JSON body value ("\\u0000") → 400 invalid_text',
+    { method: "DELETE", path: "/package/o/n350/", ...jsonBody('{"status":"\\u0000"}') },
+    textProblem('Parameter "status"', "nul", "status"),
+  ],
+  [
+    "a lone surrogate in a JSON body value → 400 invalid_text",
+    { method: "DELETE", path: "/package/o/n350/", ...jsonBody('{"status":"a\\ud800"}') },
+    textProblem('Parameter "status"', "surrogate", "status"),
+  ],
+  [
+    "a lone low surrogate in a JSON body member's name → 400 invalid_text",
+    { method: "DELETE", path: "/package/o/n350/", ...jsonBody('{"\\udc00":"failed"}') },
+    textProblem("A parameter name", "surrogate"),
+  ],
+  [
+    "NUL deep in a JSON document body → 400 invalid_text naming its path",
+    {
+      method: "POST",
+      path: "/small-body/",
+      headers: jsonType,
+      body: '{"items":[{"name":"ok"},{"name":"a\\u0000"}]}',
+    },
+    textProblem('Parameter "items.1.name"', "nul", "items.1.name"),
+  ],
+  [
+    "a surrogate pair (an emoji) in a JSON body is text: served",
+    { method: "POST", path: "/small-body/", headers: jsonType, body: '{"name":"\\ud83d\\ude00"}' },
+    { status: 201, headers: jsonType, body: { name: "😀" } },
+  ],
+];
+
 const cases: readonly (readonly [string, Call, Answer])[] = [
   ...resultCases,
   ...sortCases,
+  ...textCases,
   // --- the spec's examples
   [
     "spec example: 3 items, page=2&page_size=1",

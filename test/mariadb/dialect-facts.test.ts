@@ -59,6 +59,24 @@ afterAll(async () => {
   for (const connection of connections) await connection.end();
 });
 
+describe("text pagewise refuses (400 invalid_text)", () => {
+  it("stores NUL as sent, a lone surrogate as U+FFFD (mysql2 writes UTF-8)", async () => {
+    await query(
+      "CREATE TABLE texts (id INT PRIMARY KEY, t VARCHAR(20) NOT NULL) CHARACTER SET utf8mb4",
+    );
+    await query("INSERT INTO texts VALUES (1, ?), (2, ?), (3, ?)", [
+      "a\u0000b",
+      "a\uD800",
+      "\uDC00b",
+    ]);
+    expect(await query("SELECT t, LENGTH(t) AS bytes FROM texts ORDER BY id")).toStrictEqual([
+      { t: "a\u0000b", bytes: 3 },
+      { t: "a\uFFFD", bytes: 4 },
+      { t: "\uFFFDb", bytes: 4 },
+    ]);
+  });
+});
+
 describe("NULL order", () => {
   it.each([
     ["ascending: NULL first", "ORDER BY a, id", [2, 3, 1]],

@@ -550,7 +550,7 @@ describe("openApiPaths: versions", () => {
     const named = (status: number) =>
       Object.keys(op?.responses?.[status]?.headers ?? {}).filter((h) => /^(Allow|Vary)$/.test(h));
     expect([problems(op), named(200), named(400)]).toStrictEqual([
-      { 400: ["unsupported_version", "version_conflict"] },
+      { 400: ["invalid_text", "unsupported_version", "version_conflict"] },
       headers,
       headers,
     ]);
@@ -567,7 +567,7 @@ describe("openApiPaths: versions", () => {
 
 describe("openApiPaths: responses", () => {
   it.each<[string, ReturnType<typeof defineResource>, string, Record<string, string[]>]>([
-    ["a lenient list without a schema", listOf(), "get", {}],
+    ["a lenient list without a schema", listOf(), "get", { 400: ["invalid_text"] }],
     [
       "a list with a schema, a key, strict and overflow errors",
       defineResource(
@@ -576,7 +576,7 @@ describe("openApiPaths: responses", () => {
       ),
       "get",
       {
-        400: ["invalid_parameter", "page_size_too_large", "validation_failed"],
+        400: ["invalid_parameter", "invalid_text", "page_size_too_large", "validation_failed"],
         401: ["unauthorized"],
         404: ["page_out_of_range"],
       },
@@ -587,7 +587,15 @@ describe("openApiPaths: responses", () => {
         GET: cursorList({ order: [{ name: "id" }], secret: SECRET, handler: rows }),
       }),
       "get",
-      { 400: ["cursor_query_mismatch", "cursor_too_large", "invalid_cursor", "invalid_parameter"] },
+      {
+        400: [
+          "cursor_query_mismatch",
+          "cursor_too_large",
+          "invalid_cursor",
+          "invalid_parameter",
+          "invalid_text",
+        ],
+      },
     ],
     [
       "a JSON body method with any JSON value and the handler's own problems",
@@ -596,7 +604,7 @@ describe("openApiPaths: responses", () => {
       }),
       "post",
       {
-        400: ["bad_request", "malformed_json", "parameter_in_query"],
+        400: ["bad_request", "invalid_text", "malformed_json", "parameter_in_query"],
         413: ["payload_too_large"],
         415: ["unsupported_media_type"],
         503: ["service_unavailable"],
@@ -609,14 +617,20 @@ describe("openApiPaths: responses", () => {
         { deadline: 5000 },
       ),
       "get",
-      { 503: ["deadline_exceeded", "service_unavailable"] },
+      { 400: ["invalid_text"], 503: ["deadline_exceeded", "service_unavailable"] },
     ],
     [
       "a JSON method with a deadline",
       defineResource({ DELETE: json({ handler: rows }) }, { deadline: 5000 }),
       "delete",
       {
-        400: ["bad_request", "body_not_object", "malformed_json", "parameter_in_query"],
+        400: [
+          "bad_request",
+          "body_not_object",
+          "invalid_text",
+          "malformed_json",
+          "parameter_in_query",
+        ],
         413: ["payload_too_large"],
         415: ["unsupported_media_type"],
         503: ["deadline_exceeded"],
@@ -627,7 +641,7 @@ describe("openApiPaths: responses", () => {
       defineResource({ DELETE: json({ handler: rows }) }, { queryOnBodyMethods: "ignore" }),
       "delete",
       {
-        400: ["bad_request", "body_not_object", "malformed_json"],
+        400: ["bad_request", "body_not_object", "invalid_text", "malformed_json"],
         413: ["payload_too_large"],
         415: ["unsupported_media_type"],
       },

@@ -105,7 +105,7 @@ describe("sortParameter", () => {
     );
     expect([op?.parameters?.map((p) => p.name), op?.responses[400]?.description]).toStrictEqual([
       ["page_size", "after", "before"],
-      "Bad Request: `cursor_query_mismatch`, `cursor_too_large`, `invalid_cursor`, `invalid_parameter`.",
+      "Bad Request: `cursor_query_mismatch`, `cursor_too_large`, `invalid_cursor`, `invalid_parameter`, `invalid_text`.",
     ]);
   });
 
@@ -115,14 +115,14 @@ describe("sortParameter", () => {
       pageList({ fields, tieBreaker: "id" }),
       "get",
       ["page", "page_size", "sort"],
-      "Bad Request: `invalid_sort`.",
+      "Bad Request: `invalid_sort`, `invalid_text`.",
     ],
     [
       "a cursor list",
       cursorSorted({ fields, tieBreaker: "id" }),
       "get",
       ["page_size", "after", "before", "sort"],
-      "Bad Request: `cursor_query_mismatch`, `cursor_too_large`, `invalid_cursor`, `invalid_parameter`, `invalid_sort`.",
+      "Bad Request: `cursor_query_mismatch`, `cursor_too_large`, `invalid_cursor`, `invalid_parameter`, `invalid_sort`, `invalid_text`.",
     ],
     [
       "a body method's list: beside its page parameters",
@@ -132,7 +132,7 @@ describe("sortParameter", () => {
       ),
       "post",
       ["page", "page_size", "sort"],
-      "Bad Request: `bad_request`, `body_not_object`, `invalid_sort`, `malformed_json`.",
+      "Bad Request: `bad_request`, `body_not_object`, `invalid_sort`, `invalid_text`, `malformed_json`.",
     ],
   ])("places the parameter of %s and lists invalid_sort", (_name, resource, method, names, bad) => {
     const op = get(resource, method);

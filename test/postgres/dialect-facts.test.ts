@@ -145,6 +145,18 @@ describe.each(Object.keys(engines))("%s", (name) => {
     expect(await query(sql, values)).toStrictEqual(rows);
   });
 
+  it("refuses NUL in a bound text value, stores a lone surrogate as U+FFFD (pagewise's 400 invalid_text)", async () => {
+    await expect(query("SELECT $1::text AS t", ["a\u0000b"])).rejects.toMatchObject({
+      message: 'invalid byte sequence for encoding "UTF8": 0x00',
+    });
+    await query("CREATE TABLE texts (t text NOT NULL)");
+    await query("INSERT INTO texts VALUES ($1), ($2)", ["a\uD800", "\uDC00b"]);
+    expect(await query("SELECT t FROM texts ORDER BY t")).toStrictEqual([
+      { t: "a\uFFFD" },
+      { t: "\uFFFDb" },
+    ]);
+  });
+
   it("refuses ? as a placeholder and backticks as quotes", async () => {
     await expect(query("SELECT ? AS x", [5])).rejects.toMatchObject({ code: "42601" });
     await expect(query("SELECT `id` FROM nullable")).rejects.toMatchObject({ code: "42601" });
