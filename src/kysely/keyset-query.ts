@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder, SelectQueryNode } from "kysely";
+import type { Compilable, Kysely, SelectQueryBuilder, SelectQueryNode } from "kysely";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { Condition } from "../sql/condition.js";
 import type { Dialect } from "../sql/dialect.js";
@@ -10,6 +10,7 @@ import { conditionExpression, type LeafWriter } from "./condition-expression.js"
 import { withExactValues } from "./exact-values.js";
 import { orderQuery } from "./order-query.js";
 import { outerBuilder, runOuter } from "./outer-query.js";
+import { underPageSetting } from "./page-setting.js";
 
 /** What a keyset page's query is written from. */
 export interface KeysetQueryParts {
@@ -47,7 +48,8 @@ function rangeQuery<DB, TB extends keyof DB, O>(
  * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
  * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are, run
  * lead first (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back
- * short). Every row carries the sort values at `apart` under hidden aliases (`carryHiddenValues`
+ * short), each statement under the dialect's page setting where the server has one (MariaDB:
+ * `underPageSetting`). Every row carries the sort values at `apart` under hidden aliases (`carryHiddenValues`
  * takes them off).
  *
  * @param db - the Kysely instance (the union's outer query)
@@ -64,10 +66,19 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
   parts: KeysetQueryParts,
 ): { execute(): Promise<O[]> } {
   const { where, order, union, lead } = parts.plan;
-  if (union === undefined) return rangeQuery(query, where, order, parts, false);
-  const whole = () => unionQuery(db, query, union, parts).execute() as Promise<O[]>;
+  // Each statement under the dialect's page setting, where the server has one (MariaDB).
+  const range = (condition: Condition, terms: readonly OrderTerm[]) => {
+    const built = rangeQuery(query, condition, terms, parts, false);
+    return () => underPageSetting(db, parts.dialect, built, () => built.execute());
+  };
+  if (union === undefined) return { execute: range(where, order) };
+  const whole = () => {
+    const built = unionQuery(db, query, union, parts);
+    const run = () => runOuter(db, built) as Promise<O[]>;
+    return underPageSetting(db, parts.dialect, built as Compilable<O>, run);
+  };
   if (lead === undefined) return { execute: whole };
-  const near = () => rangeQuery(query, lead.where, lead.order, parts, false).execute();
+  const near = range(lead.where, lead.order);
   return { execute: () => leadFirst(near, whole, parts.limit) };
 }
 
@@ -77,7 +88,7 @@ function unionQuery<DB, QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   union: readonly Condition[],
   parts: KeysetQueryParts,
-): { execute(): Promise<unknown[]> } {
+): Compilable<unknown> {
   const { order, branchOrders } = parts.plan;
   const loose = outerBuilder(db);
   const ranges = union.map((condition, i) =>
@@ -91,8 +102,7 @@ function unionQuery<DB, QDB, TB extends keyof QDB, O>(
   const outer = loose.selectFrom(merged.as("pagewise_u") as never).selectAll();
   const written = writtenAliases(ranges[0] as never);
   const key = (place: number) => written.get(keyAlias(place)) ?? keyAlias(place);
-  const limited = orderQuery(outer, order, key).limit(parts.limit);
-  return { execute: () => runOuter(db, limited) };
+  return orderQuery(outer, order, key).limit(parts.limit);
 }
 
 /**

@@ -11,6 +11,22 @@ export const DIALECT_NAMES = ["postgres", "mysql", "sqlite"] as const;
 /** A dialect's name: `"mysql"` covers MySQL and MariaDB. */
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
+/**
+ * A planner setting a keyset page's statement runs under (`SET STATEMENT … FOR`), where the
+ * server has it: a flag added to a variable's set of flags.
+ */
+export interface PlannerSetting {
+  /** The system variable, a set of flags (`optimizer_adjust_secondary_key_costs`). */
+  readonly variable: string;
+  /** The flag added to the variable's flags (`disable_max_seek`). */
+  readonly flag: string;
+  /**
+   * The flag as the variable's first, numeric form takes it (MariaDB 10.6.17 and 10.11.7 took
+   * one number, 0 to 2, before the set of flags).
+   */
+  readonly number: number;
+}
+
 /** One dialect's facts. */
 export interface Dialect {
   readonly name: DialectName;
@@ -32,6 +48,15 @@ export interface Dialect {
    * reads the written-out predicate as ranges itself and the union costs more there.
    */
   readonly unionOfRanges: boolean;
+  /**
+   * The setting a keyset page's statement runs under where the server has it, or `undefined`
+   * where plans need none. MariaDB 10.6.17 to 10.11 (from 10.11.7) caps the cost of `ref` on a
+   * secondary index ("max_seek"), so with the list's filter before the keyset (`owner = ? AND
+   * repo = ?`) it reads the filter's whole `ref` from its first or last entry in place of the
+   * keyset's range; `optimizer_adjust_secondary_key_costs` with `disable_max_seek` lifts the cap
+   * (docs/sql.md, "A filter before the keyset on MariaDB").
+   */
+  readonly pageSetting: PlannerSetting | undefined;
   /** Whether the planner's row estimate of a query can be read (SQLite keeps none). */
   readonly estimates: boolean;
   /** The character that quotes an identifier. */
@@ -48,6 +73,7 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
     nullsClause: true,
     rowValueRange: true,
     unionOfRanges: true,
+    pageSetting: undefined,
     estimates: true,
     quote: '"',
     numberedPlaceholders: true,
@@ -58,6 +84,11 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
     nullsClause: false,
     rowValueRange: false,
     unionOfRanges: false,
+    pageSetting: {
+      variable: "optimizer_adjust_secondary_key_costs",
+      flag: "disable_max_seek",
+      number: 2,
+    },
     estimates: true,
     quote: "`",
     numberedPlaceholders: false,
@@ -68,6 +99,7 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
     nullsClause: true,
     rowValueRange: true,
     unionOfRanges: true,
+    pageSetting: undefined,
     estimates: false,
     quote: '"',
     numberedPlaceholders: false,

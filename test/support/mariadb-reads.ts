@@ -19,3 +19,21 @@ export function countedRead(node: Readonly<Record<string, unknown>>): boolean {
   const pushed = String(node.index_condition ?? "").matchAll(/\.`?(\w+)`?/g);
   return [...pushed].every(([, column]) => own.has(column as string));
 }
+
+/** `SET STATEMENT variable = value FOR `, as pagewise puts it before a page's statement. */
+const SETTING = /^SET STATEMENT \w+ = (?:'[a-z_,]*'|\d+) FOR /;
+
+/**
+ * A page's statement as `ANALYZE FORMAT=JSON` takes it: after the `SET STATEMENT … FOR` a
+ * statement runs under (MariaDB analyzes a statement so, not the `SET STATEMENT` around it).
+ *
+ * @param sql - the statement as run
+ * @example
+ * ```ts
+ * analyzed("SET STATEMENT v = 2 FOR select 1"); // "SET STATEMENT v = 2 FOR ANALYZE FORMAT=JSON select 1"
+ * ```
+ */
+export function analyzed(sql: string): string {
+  const setting = SETTING.exec(sql)?.[0] ?? "";
+  return `${setting}ANALYZE FORMAT=JSON ${sql.slice(setting.length)}`;
+}
