@@ -4,36 +4,14 @@
  * sources, as tsconfig.json maps it). A fence marked `ts nocheck` is a fragment (it goes on from
  * the snippet before it, or shows code that is wrong on purpose) and is skipped by that rule.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ROOT as root, type Snippet, snippets } from "./support/markdown-snippets.js";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 // Inside node_modules, so the snippets resolve zod, fastify, express… as a user's project does.
 const folder = join(root, "node_modules/.cache/pagewise-doc-snippets");
-
-/** A fenced TypeScript block: where it is, and whether it is to compile. */
-interface Snippet {
-  readonly document: string;
-  readonly line: number;
-  readonly code: string;
-  readonly checked: boolean;
-}
-
-const FENCE = /^```(ts|typescript)([^\n]*)\n([\s\S]*?)^```$/gm;
-
-function snippets(document: string): Snippet[] {
-  const text = readFileSync(join(root, document), "utf8");
-  return [...text.matchAll(FENCE)].map((match) => ({
-    document,
-    // The code's first line: the line after the fence.
-    line: text.slice(0, match.index).split("\n").length + 1,
-    code: match[3] as string,
-    checked: !(match[2] as string).split(/\s+/).includes("nocheck"),
-  }));
-}
 
 const documents = [
   "README.md",

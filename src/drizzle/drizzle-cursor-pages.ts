@@ -32,6 +32,7 @@ import {
 } from "./keyset-source.js";
 import { keysetWhere } from "./keyset-where.js";
 import { orderBy } from "./order-by.js";
+import { underPageSetting } from "./page-setting.js";
 import { sortTerms } from "./sort-terms.js";
 
 /**
@@ -135,7 +136,8 @@ function valueReader(source: KeysetSource, term: SortTerm, bigintsApart: boolean
 
 /**
  * The page's rows: one select, or a UNION ALL of one per branch of the plan, run lead first
- * (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back short).
+ * (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back short),
+ * each under the dialect's page setting where the server has one (`underPageSetting`).
  */
 function keysetSelect(
   db: DrizzleDatabase,
@@ -164,17 +166,21 @@ function keysetSelect(
       .orderBy(...orderBy(order, column))
       .limit(limit);
   const { union, lead } = plan;
-  if (union === undefined) return branch(plan.where);
+  // Each statement run under the dialect's page setting, where the server has one (MariaDB).
+  const run = (select: SelectChain) => underPageSetting(db, dialect, select);
+  if (union === undefined) return run(branch(plan.where));
   const whole = () =>
-    unionSelect(
-      db,
-      union.map((where, i) => branch(where, plan.branchOrders?.[i])),
-      terms,
-      plan.order,
-      limit,
+    run(
+      unionSelect(
+        db,
+        union.map((where, i) => branch(where, plan.branchOrders?.[i])),
+        terms,
+        plan.order,
+        limit,
+      ),
     );
   if (lead === undefined) return whole();
-  return leadFirst(() => branch(lead.where, lead.order), whole, limit);
+  return leadFirst(() => run(branch(lead.where, lead.order)), whole, limit);
 }
 
 /** The branches' selects as subqueries, merged by UNION ALL in the order, at most `limit` rows. */
