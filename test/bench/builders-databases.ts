@@ -27,8 +27,11 @@ export interface BenchDatabase {
   readonly handle: Handle;
   /** Runs statements one after another. */
   exec(statements: readonly string[]): Promise<void>;
-  /** The sort values of the row at `position` (0-based) of `table` in `order`, as exact text. */
-  exactRow(table: string, order: Order, position: number): Promise<ExactRow>;
+  /**
+   * The sort values of the row at `position` (0-based) of `table` in `order`, among the rows
+   * `where` (SQL text) holds if given, as exact text.
+   */
+  exactRow(table: string, order: Order, position: number, where?: string): Promise<ExactRow>;
   /** Closes the connections and removes the database. */
   close(): Promise<void>;
 }
@@ -37,8 +40,14 @@ const COLUMNS: readonly Column[] = ["id", "name", "status", "created_at", "note"
 /** Each column as text with every digit the database stores (`cast` writes the dialect's cast). */
 const exactSelect = (cast: (column: Column) => string) =>
   COLUMNS.map((column) => `${cast(column)} AS ${column}`).join(", ");
-const rowAt = (cast: (column: Column) => string, table: string, order: Order, at: number) =>
-  `SELECT ${exactSelect(cast)} FROM ${table} ORDER BY ${orderByText(order)} LIMIT 1 OFFSET ${at}`;
+const rowAt = (
+  cast: (column: Column) => string,
+  table: string,
+  order: Order,
+  at: number,
+  where: string | undefined,
+) =>
+  `SELECT ${exactSelect(cast)} FROM ${table}${where === undefined ? "" : ` WHERE ${where}`} ORDER BY ${orderByText(order)} LIMIT 1 OFFSET ${at}`;
 
 async function postgres(): Promise<BenchDatabase> {
   const cluster = await startCluster();
@@ -50,8 +59,8 @@ async function postgres(): Promise<BenchDatabase> {
     exec: async (statements) => {
       for (const statement of statements) await pool.query(statement);
     },
-    exactRow: async (table, order, at) =>
-      (await pool.query<ExactRow>(rowAt(cast, table, order, at))).rows[0] as ExactRow,
+    exactRow: async (table, order, at, where) =>
+      (await pool.query<ExactRow>(rowAt(cast, table, order, at, where))).rows[0] as ExactRow,
     close: async () => {
       await pool.end();
       cluster.remove();
@@ -72,8 +81,8 @@ async function mysql(): Promise<BenchDatabase> {
     exec: async (statements) => {
       for (const statement of statements) await promised.query(statement);
     },
-    exactRow: async (table, order, at) => {
-      const [rows] = await promised.query(rowAt(cast, table, order, at));
+    exactRow: async (table, order, at, where) => {
+      const [rows] = await promised.query(rowAt(cast, table, order, at, where));
       return (rows as ExactRow[])[0] as ExactRow;
     },
     close: async () => {
@@ -95,8 +104,8 @@ async function sqlite(): Promise<BenchDatabase> {
     exec: async (statements) => {
       for (const statement of statements) database.exec(statement);
     },
-    exactRow: async (table, order, at) =>
-      database.prepare(rowAt(cast, table, order, at)).get() as ExactRow,
+    exactRow: async (table, order, at, where) =>
+      database.prepare(rowAt(cast, table, order, at, where)).get() as ExactRow,
     close: async () => {
       database.close();
       rmSync(dir, { recursive: true, force: true });

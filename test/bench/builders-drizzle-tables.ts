@@ -10,38 +10,56 @@ import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { integer, sqliteTable, text as sqliteText } from "drizzle-orm/sqlite-core";
 import type { Column } from "./builders-table.js";
 
-const pgPackages = (name: string) =>
-  pgTable(name, {
-    id: bigint("id", { mode: "number" }).primaryKey(),
-    name: text("name").notNull(),
-    status: text("status").notNull(),
-    created_at: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull(),
-    note: text("note"),
-  });
-const mysqlPackages = (name: string) =>
-  mysqlTable(name, {
-    id: mysqlBigint("id", { mode: "number" }).primaryKey(),
-    name: varchar("name", { length: 64 }).notNull(),
-    status: varchar("status", { length: 20 }).notNull(),
-    created_at: datetime("created_at", { fsp: 6 }).notNull(),
-    note: varchar("note", { length: 64 }),
-  });
-const sqlitePackages = (name: string) =>
-  sqliteTable(name, {
-    id: integer("id").primaryKey(),
-    name: sqliteText("name").notNull(),
-    status: sqliteText("status").notNull(),
-    created_at: sqliteText("created_at").notNull(),
-    note: sqliteText("note"),
-  });
+const pgColumns = () => ({
+  id: bigint("id", { mode: "number" }).primaryKey(),
+  name: text("name").notNull(),
+  status: text("status").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true, precision: 6 }).notNull(),
+  note: text("note"),
+});
+const mysqlColumns = () => ({
+  id: mysqlBigint("id", { mode: "number" }).primaryKey(),
+  name: varchar("name", { length: 64 }).notNull(),
+  status: varchar("status", { length: 20 }).notNull(),
+  created_at: datetime("created_at", { fsp: 6 }).notNull(),
+  note: varchar("note", { length: 64 }),
+});
+const sqliteColumns = () => ({
+  id: integer("id").primaryKey(),
+  name: sqliteText("name").notNull(),
+  status: sqliteText("status").notNull(),
+  created_at: sqliteText("created_at").notNull(),
+  note: sqliteText("note"),
+});
 
-/** Both tables on each dialect. */
+/** The tables on each dialect; `repo_packages` adds the repository (`owner`, `repo`). */
 export const drizzleTables = {
-  postgres: { packages: pgPackages("packages"), packages_small: pgPackages("packages_small") },
-  mysql: { packages: mysqlPackages("packages"), packages_small: mysqlPackages("packages_small") },
+  postgres: {
+    packages: pgTable("packages", pgColumns()),
+    packages_small: pgTable("packages_small", pgColumns()),
+    repo_packages: pgTable("repo_packages", {
+      ...pgColumns(),
+      owner: text("owner").notNull(),
+      repo: text("repo").notNull(),
+    }),
+  },
+  mysql: {
+    packages: mysqlTable("packages", mysqlColumns()),
+    packages_small: mysqlTable("packages_small", mysqlColumns()),
+    repo_packages: mysqlTable("repo_packages", {
+      ...mysqlColumns(),
+      owner: varchar("owner", { length: 20 }).notNull(),
+      repo: varchar("repo", { length: 20 }).notNull(),
+    }),
+  },
   sqlite: {
-    packages: sqlitePackages("packages"),
-    packages_small: sqlitePackages("packages_small"),
+    packages: sqliteTable("packages", sqliteColumns()),
+    packages_small: sqliteTable("packages_small", sqliteColumns()),
+    repo_packages: sqliteTable("repo_packages", {
+      ...sqliteColumns(),
+      owner: sqliteText("owner").notNull(),
+      repo: sqliteText("repo").notNull(),
+    }),
   },
 };
 

@@ -28,6 +28,7 @@ import {
 export interface Tables {
   packages: PackagesTable;
   packages_small: PackagesTable;
+  repo_packages: PackagesTable & { owner: string; repo: string };
 }
 export type BenchKysely = Kysely<Tables>;
 

@@ -19,16 +19,19 @@ import { type Column, type ExactRow, ORDERS, type Order, PAGE } from "./builders
 /** The builders pagewise integrates. */
 export type Builder = "Kysely" | "Drizzle";
 
-const SECRET = "builders-bench-secret-0123456789abcdef";
+/** The cursor lists' secret. */
+export const SECRET = "builders-bench-secret-0123456789abcdef";
 const TYPES: Partial<Record<Column, "timestamp" | "bigint">> = {
   created_at: "timestamp",
   id: "bigint",
 };
-const SORT = {
+/** The page lists' `sort` option: the suite's columns, `id` breaking ties. */
+export const SORT = {
   fields: { created_at: { type: "timestamp" }, name: true, status: true, note: { nullable: true } },
   tieBreaker: { column: "id", type: "bigint" },
 } as const;
-const orderOf = (order: Order) =>
+/** `order` as a `cursorList`'s `order` option. */
+export const orderOf = (order: Order) =>
   ORDERS[order].map(([name, direction]) => ({
     name,
     direction,
@@ -50,7 +53,7 @@ const get = async (resource: Resource, query: string) => {
 };
 
 /** The `after` token of the row at depth, in `order`, minted by a twin list that returns it. */
-async function tokenAfter(order: Order, row: ExactRow): Promise<string> {
+export async function tokenAfter(order: Order, row: ExactRow): Promise<string> {
   const values = Object.fromEntries(Object.entries(row)) as Record<string, CursorValue>;
   const mint = defineResource("/packages/", {
     GET: cursorList({

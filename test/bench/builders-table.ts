@@ -54,6 +54,10 @@ export const WALKED: readonly Order[] = ["note", "created_at", "-created_at"];
  */
 export const BIG = Number(process.env.BUILDERS_ROWS ?? 1_000_000);
 export const SMALL = 2_000;
+/** Rows of the filtered table (`repo_packages`), eight in ten in the repository measured. */
+export const FILTERED = Math.round(BIG / 5);
+/** The filter before the keyset: the repository holding most of the filtered table's rows. */
+export const REPOSITORY = { owner: "acme", repo: "tools" } as const;
 /** Rows per page. */
 export const PAGE = 30;
 /**
@@ -64,6 +68,8 @@ export const PAGE = 30;
 export const FETCHED = PAGE + 1;
 /** The row a page at 90% depth follows (its 0-based position in the order). */
 export const DEPTH = Math.round(BIG * 0.9);
+/** The row a filtered page at 90% depth follows: its position among the repository's rows. */
+export const FILTERED_DEPTH = Math.round(FILTERED * 0.8 * 0.9);
 
 /** A row's sort values as exact text (timestamps at the database's microseconds, ids exact). */
 export type ExactRow = Readonly<Record<Column, string | null>>;

@@ -13,8 +13,15 @@ import { type Competitor, drizzleCursor, kyselyPaginate } from "./builders-compe
 import { type BenchDatabase, startDatabase } from "./builders-databases.js";
 import { drizzlePagesOf } from "./builders-drizzle.js";
 import { type HandPages, kyselyOf, kyselyPages } from "./builders-kysely.js";
-import { BIG_FILL, loadStatements, SMALL_FILL } from "./builders-load.js";
+import { BIG_FILL, loadStatements, REPO_FILL, SMALL_FILL } from "./builders-load.js";
 import { type Builder, PAGEWISE } from "./builders-pagewise.js";
+import {
+  filteredSection,
+  pastEndSection,
+  printSummary,
+  printWholeRequest,
+  wholeRequestTasks,
+} from "./builders-request-report.js";
 import { bestShape } from "./builders-shapes.js";
 import {
   DEPTH,
@@ -77,6 +84,7 @@ async function orderTasks(
         : [[`${label}: cursor page 1`, () => cursorFirst(order)] satisfies Task]),
     ];
   });
+  tasks.push(...(await wholeRequestTasks(db, order, row)));
   for (const competitor of competitors) {
     tasks.push([
       `${competitor.name}: cursor at 90%`,
@@ -189,10 +197,12 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
   const db = await startDatabase[dialect]();
   try {
     const started = performance.now();
-    await db.exec([...loadStatements[dialect](BIG_FILL), ...loadStatements[dialect](SMALL_FILL)]);
+    await db.exec(
+      [BIG_FILL, SMALL_FILL, REPO_FILL].flatMap((fill) => loadStatements[dialect](fill)),
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `\n${db.label}: loaded ${(BIG_FILL.size + SMALL).toLocaleString("en-US")} rows in ${seconds} s`,
+      `\n${db.label}: loaded ${(BIG_FILL.size + SMALL + REPO_FILL.size).toLocaleString("en-US")} rows in ${seconds} s`,
     );
     const competitors = [drizzleCursor(db.handle), await kyselyPaginate(db.handle)];
     const pages = pagesOf(db);
@@ -206,7 +216,10 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
         ...[...ms].map(([name, value]) => [name, value.toFixed(3)]),
       ]);
       printGoals(ms, pages);
+      printWholeRequest(db.label, order, ms);
     }
+    await filteredSection(db, medians);
+    await pastEndSection(db, medians);
     await printWalks(competitors);
   } finally {
     await db.close();
@@ -218,4 +231,5 @@ export async function run(): Promise<void> {
   const only = process.env.BUILDERS_DIALECTS?.split(",");
   for (const dialect of DIALECT_NAMES.filter((name) => only?.includes(name) ?? true))
     await dialectSuite(dialect);
+  printSummary();
 }
