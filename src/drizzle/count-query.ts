@@ -7,6 +7,7 @@ import type { DrizzleDatabase, DrizzleQuery } from "./drizzle-types.js";
 import { selectOf } from "./drizzle-types.js";
 import { estimateOf } from "./estimate.js";
 import { SOURCE_ALIAS } from "./query-source.js";
+import { distinctSelect } from "./select-outputs.js";
 
 /** `count(*)` as a number, whatever the driver gives (a bigint on PGlite, text on node-postgres). */
 const COUNT = () => sql<number>`count(*)`.mapWith(Number);
@@ -34,9 +35,10 @@ export async function countQuery(
   const select = selectOf(db);
   const source =
     count === "exact"
-      ? query.as(SOURCE_ALIAS)
+      ? // MariaDB refuses a derived table with two columns of one name (a join's `name`s).
+        distinctSelect(query).as(SOURCE_ALIAS)
       : select({ one: sql`1`.as("__pagewise_one") })
-          .from(query.as(SOURCE_ALIAS))
+          .from(distinctSelect(query).as(SOURCE_ALIAS))
           .limit(count.cap + 1)
           .as("__pagewise_capped");
   const [row] = await select({ n: COUNT() }).from(source);

@@ -1,20 +1,10 @@
 // Value imports: the class checks are Drizzle's own (`is`), as is the SQL pagewise adds.
-import { and, Column, is, SQL, sql } from "drizzle-orm";
+import { and, Column, is, sql } from "drizzle-orm";
 import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
 import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
 import { ownSelect } from "./own-select.js";
-
-/** The part of a select's configuration (Drizzle's public `query._.config`) pagewise reads. */
-interface SelectConfig {
-  fields: Record<string, unknown>;
-  where?: SQL;
-  groupBy?: readonly unknown[];
-  having?: unknown;
-  distinct?: unknown;
-  limit?: unknown;
-  offset?: unknown;
-  setOperators?: readonly unknown[];
-}
+import { configOf, type SelectConfig } from "./select-config.js";
+import { sortField } from "./select-outputs.js";
 
 /** A sort column found among the select's fields: the column, and the row's path to its value. */
 interface Found {
@@ -29,8 +19,9 @@ interface Found {
  * qualify it as the user's select does). Drizzle builds and decodes such a page in about half the
  * time of one read through a subquery, whose every field is a proxy. Only for a select whose
  * rows a WHERE can filter as they are (no `groupBy`, `having`, `distinct`, `limit`, `offset` or
- * set operator) and whose every sort column is a column it selects, once, under its own name;
- * `undefined` for any other (and for a select `ownSelect` cannot copy), which `subquerySource`
+ * set operator) and whose every sort column is a column it selects under its own name (where
+ * two share the name, the one under the key of that name: `sortField`, which refuses a select
+ * that does not say which); `undefined` for any other (and for a select `ownSelect` cannot copy), which `subquerySource`
  * serves.
  *
  * @param query - makes the user's select (each page's select is a copy of one: `ownSelect`)
@@ -46,14 +37,17 @@ export function directSource(
 ): KeysetSource | undefined {
   const first = query();
   const config = configOf(first);
+  if (config === undefined) return;
+  // Each sort column's field, a TypeError where the select does not say which it is.
+  const fields = names.map((name) => sortField(config.fields, name));
   // The first page's own select: the copy made here (`undefined`: one it cannot copy).
-  let unused = config !== undefined && filterable(config) ? ownSelect(first) : undefined;
-  if (config === undefined || unused === undefined) return;
+  let unused = filterable(config) ? ownSelect(first) : undefined;
+  if (unused === undefined) return;
   const found = new Map<string, Found>();
-  for (const name of names) {
-    const field = fieldNamed(config.fields, name);
-    if (field === undefined) return undefined;
-    found.set(name, field);
+  for (const [i, name] of names.entries()) {
+    const field = fields[i];
+    if (field === undefined || !is(field.field, Column)) return undefined;
+    found.set(name, { column: field.field, path: field.path });
   }
   const at = (name: string) => found.get(name) as Found;
   return {
@@ -131,12 +125,6 @@ function asDriverReads(column: Column): unknown {
   return copy;
 }
 
-/** The select's configuration, where the select is one of Drizzle's builders. */
-function configOf(query: DrizzleQuery): SelectConfig | undefined {
-  const config = (query as { _?: { config?: SelectConfig } })._?.config;
-  return typeof config?.fields === "object" ? config : undefined;
-}
-
 /** Whether a WHERE added to the select filters its rows as they are. */
 function filterable(config: SelectConfig): boolean {
   return (
@@ -146,36 +134,6 @@ function filterable(config: SelectConfig): boolean {
     config.limit === undefined &&
     config.offset === undefined &&
     (config.setOperators === undefined || config.setOperators.length === 0)
-  );
-}
-
-/**
- * The one column the select outputs under `name`: a field of its own, or of a table's object
- * (a select of whole tables with joins), by the name it was declared with (a column named by its
- * key under a `casing` option is found by its key). An expression, or a name found twice:
- * `undefined`.
- */
-function fieldNamed(fields: Record<string, unknown>, name: string): Found | undefined {
-  const found: Found[] = [];
-  for (const [key, field] of Object.entries(fields)) {
-    if (is(field, Column) && field.name === name) found.push({ column: field, path: [key] });
-    else if (nested(field))
-      for (const [inner, column] of Object.entries(field))
-        if (is(column, Column) && column.name === name) found.push({ column, path: [key, inner] });
-  }
-  const [only] = found;
-  return found.length === 1 ? only : undefined;
-}
-
-/** Whether a field is an object of fields (a table's, or the user's own nesting). */
-function nested(field: unknown): field is Record<string, unknown> {
-  return (
-    typeof field === "object" &&
-    field !== null &&
-    !is(field, Column) &&
-    !is(field, SQL) &&
-    !is(field, SQL.Aliased) &&
-    Object.getPrototypeOf(field) === Object.prototype
   );
 }
 

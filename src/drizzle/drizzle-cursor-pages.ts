@@ -33,6 +33,7 @@ import {
 import { keysetWhere } from "./keyset-where.js";
 import { orderBy } from "./order-by.js";
 import { underPageSetting } from "./page-setting.js";
+import { distinctSelect } from "./select-outputs.js";
 import { sortTerms } from "./sort-terms.js";
 
 /**
@@ -193,7 +194,8 @@ function unionSelect(
 ): SelectChain {
   const select = selectOf(db);
   const [first, ...rest] = branches.map((branch, i) =>
-    select().from(branch.as(`__pagewise_branch_${i}`)),
+    // A subquery's columns are read by name: outputs of one name (a join's) are aliased apart.
+    select().from(distinctSelect(branch).as(`__pagewise_branch_${i}`)),
   );
   const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
   // A compound select's ORDER BY names its output columns: the user's, as the query names them.

@@ -1,26 +1,15 @@
-import { sql } from "drizzle-orm";
 import type { PageSlice } from "../pagination/paginate.js";
-import type { SortTerm } from "../pagination/sort-order.js";
 import type { PageListContext } from "../resource/list-contexts.js";
 import type { ListCount, ListResult } from "../resource/methods.js";
 import { needsSort, type Sorted } from "../resource/sorted-handler.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
-import { type OrderTerm, orderTerms } from "../sql/order-by.js";
+import { orderTerms } from "../sql/order-by.js";
 import { countQuery } from "./count-query.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
 import type { DrizzlePagesOptions } from "./drizzle-options.js";
-import {
-  type DrizzleDatabase,
-  type DrizzleQuery,
-  type OutputColumns,
-  type RowOf,
-  type SelectChain,
-  selectOf,
-} from "./drizzle-types.js";
-import { orderBy } from "./order-by.js";
-import { ownSelect } from "./own-select.js";
-import { querySource } from "./query-source.js";
+import type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";
+import { orderedQuery } from "./ordered-query.js";
 import { sortTerms } from "./sort-terms.js";
 
 /**
@@ -67,30 +56,4 @@ export function drizzlePages<Q extends DrizzleQuery, C extends object = PageList
           : () => countQuery(db, query(context as C), strategy.query, dialect);
     return { count, items };
   }, "drizzlePages");
-}
-
-/**
- * The user's query in the order: a copy of the query (`ownSelect`), `ORDER BY` its output
- * columns' names (a subquery around it costs Drizzle as much again to build); or, where a term is
- * an expression
- * (`col IS NULL` on MariaDB, which reads a name in an expression as a table's column, never as
- * an output column), the query as a subquery ordered by its columns.
- */
-function orderedQuery(
-  db: DrizzleDatabase,
-  query: DrizzleQuery,
-  terms: readonly SortTerm[],
-  order: readonly OrderTerm[],
-): SelectChain {
-  const name = (place: number) => (terms[place] as SortTerm).column;
-  const own = ownSelect(query) as SelectChain | undefined;
-  if (own !== undefined && order.every((term) => term.nullFlag === undefined)) {
-    // The output column's name as a chunk of its own: Drizzle renders it at its second class check.
-    return own.orderBy(...orderBy(order, (place) => sql.identifier(name(place))));
-  }
-  const source = querySource(query);
-  const sorted = orderBy(order, (place) => source.column(name(place)));
-  return selectOf(db)(source.fields)
-    .from(source.subquery)
-    .orderBy(...sorted);
 }

@@ -1,6 +1,7 @@
 // A value import: the SQL pagewise adds to the user's query is Drizzle's own `sql` template.
 import { type SQL, sql } from "drizzle-orm";
 import type { DrizzleQuery } from "./drizzle-types.js";
+import { distinctSelect } from "./select-outputs.js";
 
 /** The alias of the user's query as the subquery pagewise selects from. */
 export const SOURCE_ALIAS = "__pagewise";
@@ -16,8 +17,10 @@ export interface QuerySource {
 }
 
 /**
- * The user's query as a subquery of its own: sort columns then name its output columns, which a
- * join cannot make ambiguous, and its `where` stays as written (pagewise adds its own around it).
+ * The user's query as a subquery of its own: sort columns then name its output columns, and its
+ * `where` stays as written (pagewise adds its own around it). Outputs of one name (a join's
+ * `packages.name` and `repositories.name`) are aliased apart but for the one under the key of
+ * that name (`distinctSelect`).
  * The planners of PostgreSQL, MariaDB and SQLite merge such a subquery into the query around it.
  *
  * @param query - the user's select
@@ -28,7 +31,9 @@ export interface QuerySource {
  * ```
  */
 export function querySource(query: DrizzleQuery): QuerySource {
-  const subquery = query.as(SOURCE_ALIAS) as { _: { selectedFields: object } } & object;
+  const subquery = distinctSelect(query).as(SOURCE_ALIAS) as {
+    _: { selectedFields: object };
+  } & object;
   const fields = Object.fromEntries(
     Object.keys(subquery._.selectedFields).map((key) => [key, (subquery as never)[key]]),
   );

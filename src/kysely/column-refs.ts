@@ -1,5 +1,8 @@
+import type { SelectQueryNode } from "kysely";
 import { describeValue } from "../option-checks.js";
 import type { SortTerm } from "../pagination/sort-order.js";
+import { joinedRef } from "./joined-ref.js";
+import { readsTables } from "./row-columns.js";
 
 /** Sort columns by name, each to the reference the query knows it by (`p.created_at`). */
 export type ColumnRefs = { readonly [column: string]: string };
@@ -49,4 +52,34 @@ export function columnRefs(columns: unknown): ColumnRefs {
  */
 export function columnRef(term: SortTerm, columns: ColumnRefs): string {
   return Object.hasOwn(columns, term.column) ? (columns[term.column] as string) : term.column;
+}
+
+/**
+ * Each sort term's reference in a query: the one `columns` gives; else, in a query of one table,
+ * its column; in one of more (a join), the column the query selects by its table under that
+ * name (`joinedRef`), or a TypeError before any SQL runs where the query does not say which
+ * table's column it is.
+ *
+ * @param query - the user's select
+ * @param terms - the request's order
+ * @param columns - checked by {@link columnRefs}
+ * @throws {TypeError} for a sort column of a join that names no table's column
+ * @example
+ * ```ts
+ * sortRefs(db.selectFrom("packages as p").innerJoin("repositories as r", "r.id", "p.repository_id")
+ *   .select(["p.id", "p.name", "r.name as repo"]), sort.terms, {}); // ["p.name", "p.id"]
+ * ```
+ */
+export function sortRefs(
+  query: { toOperationNode(): SelectQueryNode },
+  terms: readonly SortTerm[],
+  columns: ColumnRefs,
+): string[] {
+  const node = query.toOperationNode();
+  const joined = readsTables(node);
+  return terms.map((term) =>
+    joined && !Object.hasOwn(columns, term.column)
+      ? joinedRef(node, term.column)
+      : columnRef(term, columns),
+  );
 }

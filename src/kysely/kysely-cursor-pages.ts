@@ -11,7 +11,7 @@ import { exactTextType } from "../sql/exact-text.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { lostDigits } from "../sql/lost-digits.js";
-import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
+import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 import type { QueryColumns } from "./kysely-pages.js";
@@ -75,8 +75,8 @@ export function kyselyCursorPages<
       values === undefined
         ? undefined
         : { backward: cursor.side === "before", nulls: values.map((v) => v === null) };
-    const refs = terms.map((term) => columnRef(term, columns));
     const user = query(context as C);
+    const refs = sortRefs(user, terms, columns);
     const plan = keysetPlan(terms, side, dialect);
     const parts = (apart: ReadonlySet<number>) => ({
       plan,

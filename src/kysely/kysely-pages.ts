@@ -2,7 +2,7 @@ import type { AnyColumn, Kysely, SelectQueryBuilder } from "kysely";
 import { assertKnownNames } from "../option-checks.js";
 import type { CountValue } from "../pagination/count-value.js";
 import type { PageSlice } from "../pagination/paginate.js";
-import type { SortOrder, SortTerm } from "../pagination/sort-order.js";
+import type { SortOrder } from "../pagination/sort-order.js";
 import type { PageListContext } from "../resource/list-contexts.js";
 import type { ListResult } from "../resource/methods.js";
 import { needsSort, type Sorted, sortMissing } from "../resource/sorted-handler.js";
@@ -10,7 +10,7 @@ import { type CheckedCount, type CountStrategy, countStrategy } from "../sql/cou
 import type { Dialect, DialectName } from "../sql/dialect.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
 import { orderTerms } from "../sql/order-by.js";
-import { type ColumnRefs, columnRef, columnRefs } from "./column-refs.js";
+import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
 import { queryCount } from "./count-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
 import { orderQuery } from "./order-query.js";
@@ -104,7 +104,8 @@ function orderedBy<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   if (sort === undefined) throw sortMissing("kyselyPages");
   const terms = orderTerms(dialectColumns(sort.terms, dialect), dialect);
-  return orderQuery(query, terms, (place) => columnRef(sort.terms[place] as SortTerm, columns));
+  const refs = sortRefs(query, sort.terms, columns);
+  return orderQuery(query, terms, (place) => refs[place] as string);
 }
 
 /** The page's result: its rows' function and the count the strategy gives (none: countless). */

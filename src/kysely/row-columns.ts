@@ -4,6 +4,45 @@ import type { OperationNode, SelectQueryNode } from "kysely";
 type Node = OperationNode & { readonly [member: string]: unknown };
 
 /**
+ * What a selection of a Kysely select outputs: every column of its tables (`selectAll()`), or of
+ * one (`selectAll("p")`: `table` is `"p"`); or one name, with the column reference it is when it
+ * is one (`select("p.created_at")`, `select("r.name as repo")`: `ref` is `"r.name"`), and whether
+ * it is that column under its own name (`plain`).
+ */
+export type SelectionOutput =
+  | { readonly kind: "all"; readonly table?: string }
+  | { readonly kind: "one"; readonly name: string; readonly ref?: string; readonly plain: boolean };
+
+/**
+ * What each selection of a Kysely select outputs, read from its operation node without running
+ * it; `undefined` for a selection pagewise cannot name (which might output any name).
+ *
+ * @param node - the select's operation node (`query.toOperationNode()`)
+ * @example
+ * ```ts
+ * selectionOutputs(db.selectFrom("packages as p").selectAll("p").select("p.name as title").toOperationNode());
+ * // [{ kind: "all", table: "p" }, { kind: "one", name: "title", ref: "p.name", plain: false }]
+ * ```
+ */
+export function selectionOutputs(node: SelectQueryNode): (SelectionOutput | undefined)[] {
+  return (node.selections ?? []).map(({ selection }) => outputOf(selection as Node));
+}
+
+/**
+ * Whether a select reads more than one table (several in its FROM, or a join), so that a bare
+ * column name may be any of theirs.
+ *
+ * @param node - the select's operation node
+ * @example
+ * ```ts
+ * readsTables(db.selectFrom("packages as p").innerJoin("repositories as r", "r.id", "p.repository_id").toOperationNode()); // true
+ * ```
+ */
+export function readsTables(node: SelectQueryNode): boolean {
+  return (node.from?.froms.length ?? 0) !== 1 || (node.joins?.length ?? 0) > 0;
+}
+
+/**
  * Whether the rows of a Kysely select hold a table's column under its own name as the driver
  * reads it, so that a cursor can take its value off the row rather than select it again: the
  * select reads one table (no join: a bare name is that table's column) and outputs `name` only as
@@ -23,40 +62,67 @@ export function plainColumns(query: {
   toOperationNode(): SelectQueryNode;
 }): (name: string) => boolean {
   const node = query.toOperationNode();
-  if ((node.from?.froms.length ?? 0) !== 1 || (node.joins?.length ?? 0) > 0) return () => false;
+  if (readsTables(node)) return () => false;
   const plain = new Set<string>();
   const other = new Set<string>();
   let all = false;
-  for (const { selection } of node.selections ?? []) {
-    const output = outputOf(selection as Node);
+  for (const output of selectionOutputs(node)) {
     // A selection pagewise cannot name might output any name: none is read off the rows.
     if (output === undefined) return () => false;
-    if (output === "all") all = true;
+    if (output.kind === "all") all = true;
     else (output.plain ? plain : other).add(output.name);
   }
   return (name) => (all || plain.has(name)) && !other.has(name);
 }
 
-/**
- * What a selection outputs: every column, or one name and whether it is that column as read;
- * `undefined` for a selection pagewise cannot name.
- */
-function outputOf(selection: Node): "all" | { name: string; plain: boolean } | undefined {
-  if (selection.kind === "SelectAllNode") return "all";
-  const column = columnName(selection);
-  if (column === "all") return "all";
-  if (column !== undefined) return { name: column, plain: true };
+/** What a selection outputs; `undefined` for a selection pagewise cannot name. */
+function outputOf(selection: Node): SelectionOutput | undefined {
+  if (selection.kind === "SelectAllNode") return { kind: "all" };
+  const column = columnOf(selection);
+  if (column?.name === undefined && column !== undefined)
+    return column.table === undefined ? { kind: "all" } : { kind: "all", table: column.table };
+  if (column?.name !== undefined)
+    return { kind: "one", name: column.name, ref: column.ref, plain: true };
   const name = selection.kind === "AliasNode" ? identifier(selection.alias as Node) : undefined;
   if (name === undefined) return undefined;
-  return { name, plain: columnName(selection.node as Node) === name };
+  const aliased = columnOf(selection.node as Node);
+  if (aliased?.name === undefined) return { kind: "one", name, plain: false };
+  return { kind: "one", name, ref: aliased.ref, plain: aliased.name === name };
 }
 
-/** The column a reference names (`"all"` for `table.*`), or `undefined` for anything else. */
-function columnName(node: Node): string | "all" | undefined {
-  if (node.kind === "ColumnNode") return identifier(node.column as Node);
+/** A column reference's column (none for `table.*`), its table, and the reference as written. */
+interface ColumnOf {
+  readonly name?: string;
+  readonly table?: string;
+  readonly ref: string;
+}
+
+/** The column a reference names (or the table of `table.*`), or `undefined` for anything else. */
+function columnOf(node: Node): ColumnOf | undefined {
+  if (node.kind === "ColumnNode") {
+    const name = identifier(node.column as Node);
+    return name === undefined ? undefined : { name, ref: name };
+  }
   if (node.kind !== "ReferenceNode") return undefined;
+  const table = tableName(node.table as Node | undefined);
   const column = node.column as Node;
-  return column.kind === "SelectAllNode" ? "all" : columnName(column);
+  const name = column.kind === "ColumnNode" ? identifier(column.column as Node) : undefined;
+  if (column.kind !== "SelectAllNode" && name === undefined) return undefined;
+  const ref = [table, name ?? "*"].filter((part) => part !== undefined).join(".");
+  return {
+    ref,
+    ...(name === undefined ? {} : { name }),
+    ...(table === undefined ? {} : { table }),
+  };
+}
+
+/** A table node's name as a reference writes it (`schema.table`, or an alias). */
+function tableName(node: Node | undefined): string | undefined {
+  if (node?.kind !== "TableNode") return undefined;
+  const table = node.table as Node;
+  const name = identifier(table.identifier as Node);
+  const schema = identifier(table.schema as Node | undefined);
+  return schema === undefined || name === undefined ? name : `${schema}.${name}`;
 }
 
 /** An identifier's name. */

@@ -1,0 +1,76 @@
+// Value imports: the class check is Drizzle's own (`is`), as is the SQL pagewise adds.
+import { Column, is, type SQLWrapper, sql } from "drizzle-orm";
+import type { SortTerm } from "../pagination/sort-order.js";
+import type { OrderTerm } from "../sql/order-by.js";
+import {
+  type DrizzleDatabase,
+  type DrizzleQuery,
+  type SelectChain,
+  selectOf,
+} from "./drizzle-types.js";
+import { orderBy } from "./order-by.js";
+import { ownSelect } from "./own-select.js";
+import { querySource } from "./query-source.js";
+import { configOf } from "./select-config.js";
+import { selectOutputs, sortField } from "./select-outputs.js";
+
+/**
+ * The user's query in a page's order: a copy of the query (`ownSelect`), `ORDER BY` its output
+ * columns' names (a subquery around it costs Drizzle as much again to build); in a select of
+ * more than one table (a join), or of two outputs of one name, `ORDER BY` the table's column the
+ * sort column names (`sortField`: where two share the name, the one under the key of that name):
+ * SQLite reads a bare name in `ORDER BY` as a table's column, never as an unaliased output, and
+ * PostgreSQL and MariaDB refuse a name two outputs share. Where a term is an expression on a
+ * name (`col IS NULL` on MariaDB, which reads a name in an expression as a table's column, never
+ * as an output column), the query as a subquery ordered by its columns.
+ *
+ * @param db - the Drizzle database
+ * @param query - the user's select (a fresh one: a copy of it, or it as a subquery, is ordered)
+ * @param terms - the request's order
+ * @param order - its ORDER BY (`orderTerms`)
+ * @throws {TypeError} where two outputs share a sort column's name and none is under its key
+ * @example
+ * ```ts
+ * const page = orderedQuery(db, db.select().from(packages), terms, orderTerms(terms, dialect)).limit(30);
+ * ```
+ */
+export function orderedQuery(
+  db: DrizzleDatabase,
+  query: DrizzleQuery,
+  terms: readonly SortTerm[],
+  order: readonly OrderTerm[],
+): SelectChain {
+  const name = (place: number) => (terms[place] as SortTerm).column;
+  const own = ownSelect(query) as SelectChain | undefined;
+  const columns = tableColumns(own, terms);
+  const column = (place: number): SQLWrapper =>
+    // The output column's name as a chunk of its own: Drizzle renders it at its second class check.
+    columns?.[place] ?? sql.identifier(name(place));
+  const named = (term: OrderTerm) =>
+    term.nullFlag === undefined || columns?.[term.place] !== undefined;
+  if (own !== undefined && order.every(named)) return own.orderBy(...orderBy(order, column));
+  const source = querySource(query);
+  const sorted = orderBy(order, (place) => source.column(name(place)));
+  return selectOf(db)(source.fields)
+    .from(source.subquery)
+    .orderBy(...sorted);
+}
+
+/**
+ * Each sort column's table column, where the select's `ORDER BY` must name it so (a join, or two
+ * outputs of its name, in a select of no set operator); `undefined` where its output name serves.
+ */
+function tableColumns(
+  own: SelectChain | undefined,
+  terms: readonly SortTerm[],
+): (Column | undefined)[] | undefined {
+  const config = configOf(own);
+  if (config === undefined || (config.setOperators?.length ?? 0) > 0) return undefined;
+  const joined = (config.joins?.length ?? 0) > 0;
+  const outputs = joined ? [] : selectOutputs(config.fields).map((output) => output.name);
+  return terms.map(({ column }) => {
+    const field = sortField(config.fields, column)?.field;
+    const shared = joined || outputs.indexOf(column) !== outputs.lastIndexOf(column);
+    return shared && is(field, Column) ? field : undefined;
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * Two tables that share column names, `repositories` and its `packages` (both have `id` and
+ * `name`), on each dialect the suites cover, each through Kysely and Drizzle on one connection:
+ * SQLite (better-sqlite3) and PGlite in the main suite, a PostgreSQL server (pg) and MariaDB
+ * (mysql2) in their own. What `test/support/join-walks.ts` walks: a join, as real apps write one.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import Database from "better-sqlite3";
+import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
+import { int, mysqlTable, varchar } from "drizzle-orm/mysql-core";
+import { drizzle as mysqlDrizzle } from "drizzle-orm/mysql2";
+import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
+import { integer, pgTable, text as pgText } from "drizzle-orm/pg-core";
+import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
+import { integer as sqliteInteger, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { createPool } from "mysql2";
+import pg from "pg";
+import type { DialectName } from "../../src/sql/dialect.js";
+import { pgliteDialect } from "./pglite-dialect.js";
+import { freshDatabase, freshMariaDb } from "./stores.js";
+
+/** The tables as Kysely sees them. */
+export interface JoinSchema {
+  repositories: { id: number; name: string };
+  packages: { id: number; repository_id: number; name: string; score: number | null };
+}
+
+export const pgRepositories = pgTable("repositories", {
+  id: integer("id").primaryKey(),
+  name: pgText("name").notNull(),
+});
+export const pgJoinPackages = pgTable("packages", {
+  id: integer("id").primaryKey(),
+  repositoryId: integer("repository_id").notNull(),
+  name: pgText("name").notNull(),
+  score: integer("score"),
+});
+const sqliteRepositories = sqliteTable("repositories", {
+  id: sqliteInteger("id").primaryKey(),
+  name: text("name").notNull(),
+});
+const sqlitePackages = sqliteTable("packages", {
+  id: sqliteInteger("id").primaryKey(),
+  repositoryId: sqliteInteger("repository_id").notNull(),
+  name: text("name").notNull(),
+  score: sqliteInteger("score"),
+});
+const mysqlRepositories = mysqlTable("repositories", {
+  id: int("id").primaryKey(),
+  name: varchar("name", { length: 64 }).notNull(),
+});
+const mysqlPackages = mysqlTable("packages", {
+  id: int("id").primaryKey(),
+  repositoryId: int("repository_id").notNull(),
+  name: varchar("name", { length: 64 }).notNull(),
+  score: int("score"),
+});
+
+/** Both tables, filled, through both builders. */
+export interface JoinDatabase {
+  readonly name: string;
+  readonly dialect: DialectName;
+  readonly kysely: Kysely<JoinSchema>;
+  /** The Drizzle database (its own type per dialect; the suites use what all share). */
+  // biome-ignore lint/suspicious/noExplicitAny: one suite body runs on every dialect's database
+  readonly drizzle: any;
+  /** The Drizzle tables (PostgreSQL's types; each dialect's own at run time). */
+  readonly packages: typeof pgJoinPackages;
+  readonly repositories: typeof pgRepositories;
+  /** Runs SQL text; its rows. */
+  raw(text: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** Three repositories whose names sort otherwise than their packages'. */
+export const REPOSITORIES = [
+  { id: 1, name: "zeta" },
+  { id: 2, name: "alpha" },
+  { id: 3, name: "mike" },
+] as const;
+
+const NAMES = ["kilo", "bravo", "kilo", "alpha", "yankee", "bravo", "delta", "echo", "kilo"];
+const SCORES = [3, null, 1, 3, null, 2, 1, null, 2];
+
+/** 18 packages: each name twice or more (ties the tie-breaker decides), NULL scores. */
+export const PACKAGES: readonly JoinSchema["packages"][] = Array.from({ length: 18 }, (_, i) => ({
+  id: i + 1,
+  repository_id: (i % 3) + 1,
+  name: NAMES[i % NAMES.length] as string,
+  score: SCORES[(i * 5) % SCORES.length] as number | null,
+}));
+
+const DDL: Readonly<Record<DialectName, readonly string[]>> = {
+  sqlite: [
+    "CREATE TABLE repositories (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE TABLE packages (id INTEGER PRIMARY KEY, repository_id INTEGER NOT NULL, name TEXT NOT NULL, score INTEGER)",
+  ],
+  postgres: [
+    "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL)",
+    "CREATE TABLE packages (id integer PRIMARY KEY, repository_id integer NOT NULL, name text NOT NULL, score integer)",
+  ],
+  mysql: [
+    "CREATE TABLE repositories (id INT PRIMARY KEY, name VARCHAR(64) NOT NULL)",
+    "CREATE TABLE packages (id INT PRIMARY KEY, repository_id INT NOT NULL, name VARCHAR(64) NOT NULL, score INT NULL)",
+  ],
+};
+/** The index each dialect reads the joined table's order from. */
+const INDEX = "CREATE INDEX packages_name ON packages (name, id)";
+
+/** Creates and fills the tables through Kysely; the database. */
+async function filled(
+  name: string,
+  dialect: DialectName,
+  kyselyDialect: Dialect,
+  // biome-ignore lint/suspicious/noExplicitAny: each dialect's Drizzle database
+  drizzle: any,
+  tables: { packages: unknown; repositories: unknown },
+): Promise<JoinDatabase> {
+  const kysely = new Kysely<JoinSchema>({ dialect: kyselyDialect });
+  const raw = async (text: string) =>
+    (await sql.raw<Record<string, unknown>>(text).execute(kysely)).rows;
+  for (const statement of [...DDL[dialect], INDEX]) await raw(statement);
+  await kysely
+    .insertInto("repositories")
+    .values([...REPOSITORIES])
+    .execute();
+  await kysely
+    .insertInto("packages")
+    .values([...PACKAGES])
+    .execute();
+  return {
+    name,
+    dialect,
+    kysely,
+    drizzle,
+    packages: tables.packages as typeof pgJoinPackages,
+    repositories: tables.repositories as typeof pgRepositories,
+    raw,
+    close: () => kysely.destroy(),
+  };
+}
+
+/** SQLite in memory through better-sqlite3. */
+export function sqliteJoins(): Promise<JoinDatabase> {
+  const database = new Database(":memory:");
+  return filled(
+    "SQLite",
+    "sqlite",
+    new SqliteDialect({ database }),
+    sqliteDrizzle({ client: database }),
+    {
+      packages: sqlitePackages,
+      repositories: sqliteRepositories,
+    },
+  );
+}
+
+/** PGlite in this process. */
+export async function pgliteJoins(): Promise<JoinDatabase> {
+  const client = await PGlite.create();
+  return filled("PGlite", "postgres", pgliteDialect(client), pgliteDrizzle({ client }), {
+    packages: pgJoinPackages,
+    repositories: pgRepositories,
+  });
+}
+
+/** A fresh database on the PostgreSQL server at `adminUrl`, through pg. */
+export async function postgresJoins(adminUrl: string): Promise<JoinDatabase> {
+  const pool = new pg.Pool({ connectionString: await freshDatabase(adminUrl), max: 2 });
+  return filled(
+    "PostgreSQL",
+    "postgres",
+    new PostgresDialect({ pool }),
+    pgDrizzle({ client: pool }),
+    {
+      packages: pgJoinPackages,
+      repositories: pgRepositories,
+    },
+  );
+}
+
+/** A fresh database on the MariaDB server at `serverUrl`, through mysql2. */
+export async function mariadbJoins(serverUrl: string): Promise<JoinDatabase> {
+  const pool = createPool({ uri: await freshMariaDb(serverUrl), timezone: "Z" });
+  return filled("MariaDB", "mysql", new MysqlDialect({ pool }), mysqlDrizzle({ client: pool }), {
+    packages: mysqlPackages,
+    repositories: mysqlRepositories,
+  });
+}
