@@ -16,7 +16,13 @@ import type * as drizzleEntry from "../../src/drizzle/index.js";
 import { drizzleCursorPages, drizzlePages } from "../../src/drizzle/index.js";
 import { fetchRouter } from "../../src/fetch/index.js";
 import type { PathParams } from "../../src/http/path-pattern.js";
-import { cursorList, defineResource, type ListContext, list } from "../../src/index.js";
+import {
+  type CursorContext,
+  cursorList,
+  defineResource,
+  type ListContext,
+  list,
+} from "../../src/index.js";
 import type * as kyselyEntry from "../../src/kysely/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../src/kysely/index.js";
 import type { SortOf } from "../../src/resource/methods.js";
@@ -175,6 +181,11 @@ describe("an annotated query function", () => {
     });
     defineResource("/packages/:owner", {
       GET: list({ schema, sort, handler: kyselyPages(kysely, withoutSortKysely) }),
+    });
+    const cursorContext = ({ path }: CursorContext<Filters, unknown, Path>) =>
+      drizzleQuery({ params: {}, path });
+    defineResource("/packages/:owner", {
+      GET: cursorList({ schema, sort, secret, handler: drizzleCursorPages(db, cursorContext) }),
     });
   });
 
