@@ -1,11 +1,13 @@
 /**
  * What MariaDB (10.11, Debian's `mariadb-server`) and mysql2 do, measured on the suite's server:
  * the facts pagewise's MySQL/MariaDB integration relies on and its docs state. NULL order, row
- * values and the plans they get, collations, timestamp and bigint precision through mysql2, row
+ * values and the plans they get, a filter before the keyset and the page setting it needs, collations, timestamp and bigint precision through mysql2, row
  * estimates, placeholders and identifier quoting.
  */
 import { type Connection, type ConnectionOptions, createConnection } from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS, type PlannerSetting } from "../../src/sql/dialect.js";
+import { settingPrefix } from "../../src/sql/statement-setting.js";
 
 const serverUrl = process.env.TEST_MARIADB_URL as string;
 const url = serverUrl.replace(/\/pagewise$/, "/dialect_facts");
@@ -95,10 +97,9 @@ describe("NULL order", () => {
 });
 
 /** The plan of one statement, from ANALYZE FORMAT=JSON: the one table's access and rows read. */
-async function analyze(sql: string, values: unknown[]) {
-  const [[row]] = (await db.query(`ANALYZE FORMAT=JSON ${sql}`, values)) as unknown as [
-    [{ ANALYZE: string }],
-  ];
+async function analyze(sql: string, values: unknown[], setting = "") {
+  const analyzed = `${setting}ANALYZE FORMAT=JSON ${sql}`;
+  const [[row]] = (await db.query(analyzed, values)) as unknown as [[{ ANALYZE: string }]];
   const table = findTable(JSON.parse(row.ANALYZE));
   return { access: table.access_type, key: table.key, rowsRead: table.r_rows };
 }
@@ -136,6 +137,46 @@ describe(`a keyset page after (90, 4000) on ${keysetRows} rows with an index on 
     expect(await analyze(page(where), values)).toStrictEqual(plan);
     const ids = (await query(page(where), values)) as { id: number }[];
     expect(ids.slice(0, 3)).toStrictEqual([{ id: 4091 }, { id: 4191 }, { id: 4291 }]);
+  });
+});
+
+describe("a keyset page behind a filter (grp = 1), 18,000 of 20,000 rows in its group", () => {
+  const page = `SELECT id, pad FROM filtered WHERE grp = 1 AND (a < ? OR (a = ? AND id < ?))
+    ORDER BY a DESC, id DESC LIMIT 11`;
+  const values = [90, 90, 5000];
+  beforeAll(async () => {
+    await query(`CREATE TABLE filtered (id INT PRIMARY KEY, grp INT NOT NULL, a INT NOT NULL,
+      pad CHAR(50) NOT NULL DEFAULT '', KEY grp_a_id (grp, a, id), KEY grp_id (grp, id))`);
+    await query(`INSERT INTO filtered (id, grp, a) SELECT seq,
+      CASE WHEN seq <= 1000 THEN 0 WHEN seq > 19000 THEN 2 ELSE 1 END, seq % 100 FROM seq_1_to_20000`);
+    await query("ANALYZE TABLE filtered");
+  });
+
+  it("is read by ref on the group from its far end: every row beyond the cursor", async () => {
+    expect(await analyze(page, values)).toStrictEqual({
+      access: "ref",
+      key: "grp_a_id",
+      rowsRead: 1771,
+    });
+  });
+
+  it("is the index range from the cursor under the page setting (disable_max_seek)", async () => {
+    const [[{ current }]] = (await db.query(
+      "SELECT @@optimizer_adjust_secondary_key_costs AS current",
+    )) as unknown as [[{ current: string }]];
+    expect(current).toBe("fix_reuse_range_for_ref,fix_card_multiplier");
+    const prefix = settingPrefix(DIALECTS.mysql.pageSetting as PlannerSetting, current);
+    expect(await analyze(page, values, prefix)).toStrictEqual({
+      access: "range",
+      key: "grp_a_id",
+      rowsRead: 11,
+    });
+    const rows = (await query(`${prefix}${page}`, values)) as { id: number }[];
+    expect(rows.slice(0, 3).map((row) => row.id)).toStrictEqual([4990, 4890, 4790]);
+    // SET STATEMENT sets it for the statement alone.
+    expect(await query("SELECT @@optimizer_adjust_secondary_key_costs AS current")).toStrictEqual([
+      { current },
+    ]);
   });
 });
 
