@@ -1,6 +1,7 @@
 import type { PageSlice } from "../pagination/paginate.js";
 import type { PageListContext } from "../resource/list-contexts.js";
-import type { ListCount, ListResult } from "../resource/methods.js";
+import { mayBeInexact } from "../resource/list-page.js";
+import type { ListResult } from "../resource/methods.js";
 import { needsSort, type Sorted } from "../resource/sorted-handler.js";
 import { countStrategy } from "../sql/count-strategy.js";
 import { dialectColumns } from "../sql/dialect-columns.js";
@@ -48,12 +49,10 @@ export function drizzlePages<Q extends DrizzleQuery, C extends object = PageList
       return (await (offset === 0 ? page : page.offset(offset))) as RowOf<Q>[];
     };
     if (strategy.kind === "none") return { items };
-    const count: ListCount =
-      strategy.kind === "of"
-        ? () => strategy.of(context as C) as never
-        : strategy.whenNeeded
-          ? { whenNeeded: () => countQuery(db, query(context as C), strategy.query, dialect) }
-          : () => countQuery(db, query(context as C), strategy.query, dialect);
-    return { count, items };
+    if (strategy.kind === "of") return { count: () => strategy.of(context as C) as never, items };
+    const run = () => countQuery(db, query(context as C), strategy.query, dialect);
+    if (strategy.whenNeeded) return { count: { whenNeeded: run }, items };
+    // A cap or an estimate: one row more than the page, read beside it, says whether another follows.
+    return { count: strategy.query === "exact" ? run : mayBeInexact(run), items };
   }, "drizzlePages");
 }

@@ -4,6 +4,7 @@ import type { CountValue } from "../pagination/count-value.js";
 import type { PageSlice } from "../pagination/paginate.js";
 import type { SortOrder } from "../pagination/sort-order.js";
 import type { PageListContext } from "../resource/list-contexts.js";
+import { mayBeInexact } from "../resource/list-page.js";
 import type { ListResult } from "../resource/methods.js";
 import { needsSort, type Sorted, sortMissing } from "../resource/sorted-handler.js";
 import { type CheckedCount, type CountStrategy, countStrategy } from "../sql/count-strategy.js";
@@ -121,5 +122,7 @@ function countedPage<DB, QDB, TB extends keyof QDB, O, C>(
   if (count.kind === "of")
     return { items, count: () => count.of(context) as CountValue | PromiseLike<CountValue> };
   const run = () => queryCount(db, query, count.query, dialect);
-  return { items, count: count.whenNeeded ? { whenNeeded: run } : run };
+  if (count.whenNeeded) return { items, count: { whenNeeded: run } };
+  // A cap or an estimate: one row more than the page, read beside it, says whether another follows.
+  return { items, count: count.query === "exact" ? run : mayBeInexact(run) };
 }

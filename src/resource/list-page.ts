@@ -8,6 +8,7 @@ import {
   type PaginateOptions,
   paginate,
 } from "../pagination/paginate.js";
+import type { ListTotal } from "./list-totals.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ListItems, ListResult } from "./methods.js";
 
@@ -19,16 +20,29 @@ interface ServedPage {
 
 /**
  * The page a list handler's result serves, by its shape: a whole dataset (sliced here), a count
- * with the items (a count function or promise runs alongside `items()` unless `overflow: 'last'`
- * needs the count first; a `{ whenNeeded }` count runs only when the page does not tell the total),
- * or no count (a countless page, one row more fetched to know whether another follows). A count
- * may be exact, `{ atLeast }` or `{ estimate }` (see {@link readCount}). A result of another shape
- * is a bug: TypeError or RangeError.
+ * with the items, or no count (a countless page, one row more fetched to know whether another
+ * follows). A count may be exact, `{ atLeast }` or `{ estimate }` (see {@link readCount}). A count
+ * function or promise runs alongside `items()` for page 1, and for a later page that `total`
+ * knows to hold rows; any other page waits for its count, so a page past the end runs no rows
+ * query, and `overflow: 'last'` fetches the last page once. A `{ whenNeeded }` count runs only
+ * when such a page's rows do not tell the total. A result of another shape is a bug: TypeError or
+ * RangeError.
+ *
+ * @param result - what the list handler returned
+ * @param requested - the requested page and page size
+ * @param options - `overflow` and the page parameter's name
+ * @param total - the list's total last counted for the request's filters ({@link listTotal}),
+ *   kept again when counted; without it, a page past page 1 waits for its count
+ * @example
+ * ```ts
+ * await listPage({ count: () => countRows(), items: (slice) => rowsOf(slice) }, { page: 2, pageSize: 10 }, {});
+ * ```
  */
 export function listPage(
   result: ListResult<unknown>,
   requested: PageParams,
   options: PaginateOptions,
+  total?: ListTotal,
 ): MaybePromise<ServedPage> {
   if (Array.isArray(result)) {
     const page = paginate({ count: result.length, ...requested }, options);
@@ -40,25 +54,74 @@ export function listPage(
   if (isThenable(given)) Promise.resolve(given).catch(() => undefined);
   const items = itemsOf(result);
   if (!("count" in (result as object))) return countless(result, items, requested, options);
-  if (isDeferred(given)) return deferred(given.whenNeeded, items, requested, options);
+  if (isDeferred(given)) return deferred(given.whenNeeded, items, requested, options, total);
   const count = typeof given === "function" ? given() : given;
-  if (!isThenable(count)) return counted(count, items, requested, options);
-  if (options.overflow === "last" || typeof items !== "function") {
-    return Promise.resolve(count).then((n) => counted(n, items, requested, options));
+  if (!isThenable(count)) return counted(count, items, requested, options, total);
+  if (options.overflow === "last" || typeof items !== "function" || !holdsRows(requested, total)) {
+    return Promise.resolve(count).then((n) => counted(n, items, requested, options, total));
   }
-  // Alongside: the requested page's rows while the count runs; the count then decides the page.
-  let rows: ReturnType<typeof items>;
+  const more = inexactCounts.has(given as object) ? 1 : 0;
+  return alongside(count, items, requested, options, total, more);
+}
+
+const inexactCounts = new WeakSet<object>();
+
+/**
+ * Marks a count (a function or a promise) that may be a bound or an estimate, as a query
+ * builder's `{ cap }` or `"estimate"` is: run alongside the rows, the rows are asked for with one
+ * row more than the page, which says whether another follows, so no second rows query asks it.
+ *
+ * @param count - the count function or promise a list handler gives
+ * @returns the same count
+ * @example
+ * ```ts
+ * return { count: mayBeInexact(() => cappedCount(query, 10_000)), items };
+ * ```
+ */
+export function mayBeInexact<T extends object>(count: T): T {
+  inexactCounts.add(count);
+  return count;
+}
+
+/**
+ * Whether the requested page is known to hold rows before its count comes back: page 1 always
+ * (it is served even when empty, and its rows cost a page at most), another page when the list's
+ * total last counted for these filters reaches past its offset.
+ */
+function holdsRows(requested: PageParams, total: ListTotal | undefined): boolean {
+  if (requested.page === 1) return true;
+  const known = total?.known;
+  return known !== undefined && (requested.page - 1) * requested.pageSize < known;
+}
+
+/**
+ * The requested page's rows asked for while the count runs (with `more` rows beyond the page, 1
+ * when the count may be inexact); the count then decides the page.
+ */
+function alongside(
+  count: PromiseLike<unknown>,
+  items: (slice: PageSlice) => unknown,
+  requested: PageParams,
+  options: PaginateOptions,
+  total: ListTotal | undefined,
+  more: 0 | 1,
+): Promise<ServedPage> {
+  let rows: unknown;
   try {
-    rows = items(sliceOf(requested, requested.pageSize));
+    rows = items(sliceOf(requested, requested.pageSize + more));
   } catch (error) {
     Promise.resolve(count).catch(() => undefined); // the count's failure, if any, is not news
     throw error;
   }
   return Promise.all([count, rows]).then(([n, fetched]) => {
-    const total = readCount(n);
-    if (!("exact" in total)) return inexactPage(fetched, total, requested, options, items);
-    const page = paginate({ count: total.exact, ...requested }, options);
-    return { page, rows: pageRows(fetched, page) };
+    const read = readCount(n);
+    if (!("exact" in read)) {
+      if (more === 1) return countlessPage(fetched, false, requested, options, read);
+      return inexactPage(fetched, read, requested, options, items as ListItems<unknown>);
+    }
+    total?.keep(read.exact);
+    const page = paginate({ count: read.exact, ...requested }, options);
+    return { page, rows: pageRows(fetched, page, page.pageSize + more) };
   });
 }
 
@@ -71,20 +134,27 @@ function isDeferred(count: unknown): count is { whenNeeded: () => unknown } {
   );
 }
 
+/**
+ * A page from a count known before its rows: an exact one computes the page, whose rows are asked
+ * for only when it holds any (`total` keeps it); an inexact one asks for one row more than the
+ * requested page, which says whether another follows.
+ */
 function counted(
   given: unknown,
   items: ListItems<unknown>,
   requested: PageParams,
   options: PaginateOptions,
+  total?: ListTotal,
 ): MaybePromise<ServedPage> {
-  const total = readCount(given);
-  if (!("exact" in total)) {
+  const read = readCount(given);
+  if (!("exact" in read)) {
     // Known to be inexact before the rows: one row more than a page says whether another follows.
-    if (typeof items !== "function") return inexactPage(items, total, requested, options);
+    if (typeof items !== "function") return inexactPage(items, read, requested, options);
     const rows = items(sliceOf(requested, requested.pageSize + 1));
-    return andThen(rows, (fetched) => countlessPage(fetched, false, requested, options, total));
+    return andThen(rows, (fetched) => countlessPage(fetched, false, requested, options, read));
   }
-  const page = paginate({ count: total.exact, ...requested }, options);
+  total?.keep(read.exact);
+  const page = paginate({ count: read.exact, ...requested }, options);
   if (typeof items !== "function") return { page, rows: pageRows(items, page) };
   if (page.isEmpty) return { page, rows: [] };
   return andThen(items(page), (fetched) => ({ page, rows: pageRows(fetched, page) }));
@@ -117,17 +187,25 @@ function inexactPage(
 
 /**
  * A `{ whenNeeded }` count: the page's rows first, one more than a page; only when they do not
- * tell the total (a row follows, or the page is past the end) is the count asked for.
+ * tell the total (a row follows, or the page is past the end) is the count asked for. A page past
+ * page 1 not known to hold rows (see {@link holdsRows}) asks for the count first: it may be past
+ * the end, where its rows query would read every row to find none.
  */
 function deferred(
   whenNeeded: () => unknown,
   items: ListItems<unknown>,
   requested: PageParams,
   options: PaginateOptions,
+  total: ListTotal | undefined,
 ): MaybePromise<ServedPage> {
   if (typeof items !== "function") {
     throw new TypeError(
       "A list handler with a { whenNeeded } count gives items as a function: pagewise asks it for one row more than a page, and for the last page when a page past the end is served as the last",
+    );
+  }
+  if (!holdsRows(requested, total)) {
+    return andThen(whenNeeded() as MaybePromise<unknown>, (given) =>
+      counted(given, items, requested, options, total),
     );
   }
   const { page, pageSize } = requested;
@@ -137,12 +215,14 @@ function deferred(
     const more = rows.length > pageSize;
     // The page tells the total: no count asked for (a derived count).
     if (!more && (rows.length > 0 || page === 1)) {
+      total?.keep((page - 1) * pageSize + rows.length);
       return countlessPage(rows, false, requested, options);
     }
     return andThen(whenNeeded() as MaybePromise<unknown>, (given) => {
-      const total = readCount(given);
-      if (!("exact" in total)) return countlessPage(rows, more, requested, options, total);
-      const served = paginate({ count: total.exact, ...requested }, options);
+      const read = readCount(given);
+      if (!("exact" in read)) return countlessPage(rows, more, requested, options, read);
+      total?.keep(read.exact);
+      const served = paginate({ count: read.exact, ...requested }, options);
       if (served.isEmpty) return { page: served, rows: [] };
       if (served.page === page)
         return { page: served, rows: pageRows(rows.slice(0, pageSize), served) };
@@ -227,9 +307,9 @@ function itemsOf(result: ListResult<unknown>): ListItems<unknown> {
  * (a row added between the count and the rows query, on the last page): the first `limit` rows go
  * out, as the count says.
  */
-function pageRows(fetched: unknown, page: Page): readonly unknown[] {
+function pageRows(fetched: unknown, page: Page, most = page.pageSize): readonly unknown[] {
   const rows = rowArray(fetched);
-  if (rows.length > page.pageSize) throw tooManyRows(rows.length, page.pageSize, page);
+  if (rows.length > most) throw tooManyRows(rows.length, most, page);
   return rows.length > page.limit ? rows.slice(0, page.limit) : rows;
 }
 

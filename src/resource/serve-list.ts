@@ -6,6 +6,7 @@ import type { Resource } from "./define-resource.js";
 import { jsonResponse } from "./json-response.js";
 import { linkBase } from "./link-base.js";
 import { listPage } from "./list-page.js";
+import { listTotal } from "./list-totals.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
 import { handlerContext } from "./method-input.js";
 import type { ListMethod } from "./methods.js";
@@ -14,7 +15,8 @@ import { requestOrder } from "./request-order.js";
 /**
  * A list method's answer: the page parameters and the order read, the handler run with the
  * request's own parameters (a whole array it returns sorted in the order), the page computed
- * from its count, its rows checked, and the page with its pagination headers.
+ * from its count (past page 1, with the list's total last counted for the same filters:
+ * {@link listTotal}), its rows checked, and the page with its pagination headers.
  */
 export function serveList<N>(
   resource: Resource<N>,
@@ -33,9 +35,14 @@ export function serveList<N>(
   });
   const ordered = (result: unknown) =>
     sort !== undefined && Array.isArray(result) ? sortRows(sort.terms, result) : result;
+  // Past page 1, the list's total last counted for these filters says whether the page holds rows.
+  const total =
+    pageParams.page === 1
+      ? undefined
+      : listTotal(definition, [request.pathParams, own, context.version]);
   return andThen(definition.handler(context), (result) =>
     andThen(
-      listPage(ordered(result) as typeof result, pageParams, settings.paginate),
+      listPage(ordered(result) as typeof result, pageParams, settings.paginate, total),
       ({ page, rows }): ResourceResponse => {
         const headers: Record<string, string> = {};
         writePaginationHeaders(

@@ -12,6 +12,7 @@ import {
   type PageSlice,
   type ResourceOptions,
 } from "../../src/index.js";
+import { mayBeInexact } from "../../src/resource/list-page.js";
 
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const request = (url: string): ResourceRequest => ({
@@ -28,6 +29,40 @@ const table =
   ({ offset, limit }: PageSlice) =>
     ids(offset + 1, Math.min(total, offset + limit));
 const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 5));
+/**
+ * Serves `url` from a list whose total is known for its filters: page 2 asked for first (its count
+ * kept), then `url`; `warmed` runs between the two (to forget what the first request did).
+ */
+const serveKnown = async (
+  result: () => ListResult<unknown>,
+  url: string,
+  options: ResourceOptions = {},
+  warmed: () => void = () => undefined,
+) => {
+  const resource = defineResource({ GET: list({ handler: result }) }, options);
+  await handleResource(resource, request("/items/?page=2&page_size=10"));
+  warmed();
+  return handleResource(resource, request(url));
+};
+
+/**
+ * A count function of `total` rows (a promise, 5 ms) and a table's items, writing to `events`
+ * when the count starts (`count`) and ends (`counted`) and when rows are asked for
+ * (`items offset+limit`).
+ */
+const recorded = (total: number | { atLeast: number }, events: string[]) => ({
+  count: () => {
+    events.push("count");
+    return later(total).then((n) => {
+      events.push("counted");
+      return n;
+    });
+  },
+  items: (slice: PageSlice) => {
+    events.push(`items ${slice.offset}+${slice.limit}`);
+    return table(typeof total === "number" ? total : 250)(slice);
+  },
+});
 
 const page2Of3 = {
   status: 200,
@@ -55,27 +90,19 @@ describe("count strategies: the same answer whatever the count's form", () => {
     expect(await serve(result, "/items/?page=2&page_size=10")).toStrictEqual(page2Of3);
   });
 
-  it("runs a count function alongside items(): the rows are asked for before the count is known", async () => {
+  it("runs a count function alongside items() on a page known to hold rows: the rows are asked for before the count is known", async () => {
     const order: string[] = [];
-    let release = (_count: number) => {};
-    const count = () => {
-      order.push("count started");
-      return new Promise<number>((resolve) => {
-        release = resolve;
-      });
-    };
-    const items = (slice: PageSlice) => {
-      order.push(`items ${JSON.stringify(slice)}`);
-      queueMicrotask(() => release(25));
-      return table(25)(slice);
-    };
-    expect(await serve(() => ({ count, items }), "/items/?page=2&page_size=10")).toStrictEqual(
-      page2Of3,
+    const { count, items } = recorded(25, order);
+    const known = serveKnown(
+      () => ({ count, items }),
+      "/items/?page=2&page_size=10",
+      {},
+      () => {
+        order.length = 0;
+      },
     );
-    expect(order).toStrictEqual([
-      "count started",
-      'items {"page":2,"pageSize":10,"offset":10,"limit":10}',
-    ]);
+    expect(await known).toStrictEqual(page2Of3);
+    expect(order).toStrictEqual(["count", "items 10+10", "counted"]);
   });
 
   it("waits for the count under overflow 'last' (which page to fetch depends on it), then fetches that page", async () => {
@@ -118,7 +145,7 @@ describe("count strategies: the same answer whatever the count's form", () => {
           throw new Error("items failed");
         },
       });
-      await expect(serve(result, "/items/?page=2&page_size=10")).rejects.toThrow("items failed");
+      await expect(serve(result, "/items/?page=1&page_size=10")).rejects.toThrow("items failed");
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toStrictEqual([]);
     } finally {
@@ -459,20 +486,35 @@ describe("capped, estimated and derived counts: each says what it is", () => {
     ["page 1 holds the whole list: no count asked for", 7, "page=1", 0, ids(1, 7)],
     ["a short last page: no count asked for", 25, "page=3", 0, ids(21, 25)],
     ["a page a row follows: the count asked for", 25, "page=2", 1, ids(11, 20)],
-  ])("a { whenNeeded } count, %s", async (_name, total, query, calls, rows) => {
-    const count = vi.fn(() => later(total));
-    const items = vi.fn(table(total));
-    const [headers, body] = await served(
-      () => ({ count: { whenNeeded: count }, items }),
-      `/items/?${query}&page_size=10`,
-    );
-    expect([
-      count.mock.calls.length,
-      body,
-      (headers as Record<string, string>)["X-Pagination-Count"],
-    ]).toStrictEqual([calls, rows, String(total)]);
-    expect(items.mock.calls[0]?.[0]?.limit).toBe(11);
-  });
+  ])(
+    "a { whenNeeded } count, on a list whose total is known, %s",
+    async (_name, total, query, calls, rows) => {
+      const count = vi.fn(() => later(total));
+      const items = vi.fn(table(total));
+      const answer = await serveKnown(
+        () => ({ count: { whenNeeded: count }, items }),
+        `/items/?${query}&page_size=10`,
+        {},
+        () => {
+          count.mockClear();
+          items.mockClear();
+        },
+      );
+      const {
+        Allow: _allow,
+        "Content-Type": _type,
+        "Content-Length": _length,
+        ...headers
+      } = answer.headers;
+      const body = JSON.parse(answer.body ?? "null");
+      expect([
+        count.mock.calls.length,
+        body,
+        (headers as Record<string, string>)["X-Pagination-Count"],
+      ]).toStrictEqual([calls, rows, String(total)]);
+      expect(items.mock.calls[0]?.[0]?.limit).toBe(11);
+    },
+  );
 
   it("a { whenNeeded } count serves the last page for a page past the end under overflow 'last'", async () => {
     const items = vi.fn(table(25));
@@ -491,10 +533,8 @@ describe("capped, estimated and derived counts: each says what it is", () => {
       },
       ids(21, 25),
     ]);
-    expect(items.mock.calls.map(([slice]) => [slice.offset, slice.limit])).toStrictEqual([
-      [80, 11],
-      [20, 5],
-    ]);
+    // The count first (the page may be past the end), then the last page's rows, once.
+    expect(items.mock.calls.map(([slice]) => [slice.offset, slice.limit])).toStrictEqual([[20, 5]]);
   });
 
   it.each<[string, () => ListResult<unknown>, Error]>([
@@ -528,5 +568,178 @@ describe("capped, estimated and derived counts: each says what it is", () => {
     ],
   ])("refuses %s", async (_name, result, error) => {
     await expect(serve(result, "/items/?page=1&page_size=10")).rejects.toThrow(error);
+  });
+});
+
+describe("a page past the end: the count first, no rows query", () => {
+  type Make = (events: string[]) => ListResult<unknown>;
+  const exact: Make = (events) => recorded(25, events);
+  const bound: Make = (events) => {
+    const { count, items } = recorded({ atLeast: 101 }, events);
+    return { count: mayBeInexact(count), items };
+  };
+  const unmarkedBound: Make = (events) => recorded({ atLeast: 101 }, events);
+  const whenNeeded: Make = (events) => {
+    const { count, items } = recorded(25, events);
+    return { count: { whenNeeded: count }, items };
+  };
+  /** The same list as a whole array (25 rows), or with its bound given as a value. */
+  const whole = () => ids(1, 25);
+  const boundGiven = () => ({ count: { atLeast: 101 }, items: table(250) });
+
+  it.each<[string, Make, string, ResourceOptions, boolean, string[], () => ListResult<unknown>]>([
+    ["exact, page 1", exact, "page=1", {}, false, ["count", "items 0+10", "counted"], whole],
+    [
+      "exact, a middle page",
+      exact,
+      "page=2",
+      {},
+      false,
+      ["count", "counted", "items 10+10"],
+      whole,
+    ],
+    ["exact, the last page", exact, "page=3", {}, false, ["count", "counted", "items 20+5"], whole],
+    ["exact, one past the end", exact, "page=4", {}, false, ["count", "counted"], whole],
+    [
+      "exact, far past the end",
+      exact,
+      "page=999999&page_size=5",
+      {},
+      false,
+      ["count", "counted"],
+      whole,
+    ],
+    [
+      "exact, the last page, its total known",
+      exact,
+      "page=3",
+      {},
+      true,
+      ["count", "items 20+10", "counted"],
+      whole,
+    ],
+    ["exact, past the total known", exact, "page=4", {}, true, ["count", "counted"], whole],
+    [
+      "exact, far past, overflow last",
+      exact,
+      "page=999999&page_size=5",
+      { overflow: "last" },
+      false,
+      ["count", "counted", "items 20+5"],
+      whole,
+    ],
+    [
+      "exact, one past, known, overflow last",
+      exact,
+      "page=4",
+      { overflow: "last" },
+      true,
+      ["count", "counted", "items 20+5"],
+      whole,
+    ],
+    [
+      "exact, one past, overflow error",
+      exact,
+      "page=4",
+      { overflow: "error" },
+      false,
+      ["count", "counted"],
+      whole,
+    ],
+    [
+      "a bound, page 1: one rows query, a row more",
+      bound,
+      "page=1",
+      {},
+      false,
+      ["count", "items 0+11", "counted"],
+      boundGiven,
+    ],
+    [
+      "a bound, a middle page",
+      bound,
+      "page=2",
+      {},
+      false,
+      ["count", "counted", "items 10+11"],
+      boundGiven,
+    ],
+    [
+      "a bound, far past (a bound cannot tell the end)",
+      bound,
+      "page=999999&page_size=5",
+      {},
+      false,
+      ["count", "counted", "items 4999990+6"],
+      boundGiven,
+    ],
+    [
+      "a bound not marked, page 1: the row after asked for",
+      unmarkedBound,
+      "page=1",
+      {},
+      false,
+      ["count", "items 0+10", "counted", "items 10+1"],
+      boundGiven,
+    ],
+    [
+      "whenNeeded, page 1",
+      whenNeeded,
+      "page=1",
+      {},
+      false,
+      ["items 0+11", "count", "counted"],
+      whole,
+    ],
+    [
+      "whenNeeded, the last page",
+      whenNeeded,
+      "page=3",
+      {},
+      false,
+      ["count", "counted", "items 20+5"],
+      whole,
+    ],
+    [
+      "whenNeeded, far past the end",
+      whenNeeded,
+      "page=999999&page_size=5",
+      {},
+      false,
+      ["count", "counted"],
+      whole,
+    ],
+    [
+      "whenNeeded, the last page, its total known",
+      whenNeeded,
+      "page=3",
+      {},
+      true,
+      ["items 20+11"],
+      whole,
+    ],
+    [
+      "whenNeeded, far past, overflow last",
+      whenNeeded,
+      "page=999999&page_size=5",
+      { overflow: "last" },
+      false,
+      ["count", "counted", "items 20+5"],
+      whole,
+    ],
+  ])("%s", async (_name, make, query, options, known, expected, reference) => {
+    const events: string[] = [];
+    const url = `/items/?${query}${query.includes("page_size") ? "" : "&page_size=10"}`;
+    const answer = known
+      ? await serveKnown(
+          () => make(events),
+          url,
+          options,
+          () => {
+            events.length = 0;
+          },
+        )
+      : await serve(() => make(events), url, options);
+    expect([answer, events]).toStrictEqual([await serve(reference, url, options), expected]);
   });
 });
