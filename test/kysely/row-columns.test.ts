@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { plainColumns } from "../../src/kysely/row-columns.js";
+import { plainColumns, selectionOutputs } from "../../src/kysely/row-columns.js";
 
 interface Tables {
   packages: { id: number; name: string; created_at: string };
@@ -58,5 +58,42 @@ describe("plainColumns", () => {
     const plain = plainColumns(query());
     const names = Object.keys(expected);
     expect(Object.fromEntries(names.map((name) => [name, plain(name)]))).toStrictEqual(expected);
+  });
+});
+
+describe("selectionOutputs", () => {
+  const joined = () => db.selectFrom("packages as p").innerJoin("owners as o", "o.id", "p.id");
+  it.each<[string, () => { toOperationNode(): never }, unknown[]]>([
+    ["selectAll()", () => joined().selectAll() as never, [{ kind: "all" }]],
+    [
+      "selectAll of one table",
+      () => joined().selectAll("p") as never,
+      [{ kind: "all", table: "p" }],
+    ],
+    [
+      "a column by its table, and bare",
+      () => joined().select(["p.name", "created_at"]) as never,
+      [
+        { kind: "one", name: "name", ref: "p.name", plain: true },
+        { kind: "one", name: "created_at", ref: "created_at", plain: true },
+      ],
+    ],
+    [
+      "a column aliased",
+      () => joined().select("o.name as owner") as never,
+      [{ kind: "one", name: "owner", ref: "o.name", plain: false }],
+    ],
+    [
+      "an expression's alias",
+      () => joined().select(sql<string>`upper(p.name)`.as("loud")) as never,
+      [{ kind: "one", name: "loud", plain: false }],
+    ],
+    [
+      "an expression without an alias",
+      () => joined().select(sql`1` as never) as never,
+      [undefined],
+    ],
+  ])("%s", (_name, query, outputs) => {
+    expect(selectionOutputs(query().toOperationNode())).toStrictEqual(outputs);
   });
 });

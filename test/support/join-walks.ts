@@ -12,7 +12,7 @@ import { drizzleCursorPages, drizzlePages } from "../../src/drizzle/index.js";
 import { cursorList, defineResource, list } from "../../src/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../src/kysely/index.js";
 import type { JoinDatabase } from "./join-databases.js";
-import { PACKAGES } from "./join-databases.js";
+import { PACKAGES, REPOSITORIES } from "./join-databases.js";
 import { answer, walk } from "./kysely-behaviour.js";
 
 const SECRET = "joins-secret-joins-secret-joins-secret";
@@ -278,6 +278,32 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
         { id: 13, repositoryId: 1, name: "alpha", score: 1, repo: "zeta" },
       ]);
     });
+
+    it.each(SORTS)(
+      "answers each row as the select gives it with cursors, sort=%s",
+      async (sort) => {
+        const resource = cursors("the packages' columns and the repository's name as repo");
+        const rows: Record<string, unknown>[] = [];
+        for (let at: string | undefined = `/?sort=${sort}&page_size=5`; at !== undefined; ) {
+          const page = await answer(resource, at);
+          expect(page.status).toBe(200);
+          rows.push(...page.rows);
+          const next = page.next;
+          at = next === undefined || next.includes("page_size=") ? next : `${next}&page_size=5`;
+        }
+        const repo = (id: number) => REPOSITORIES.find((r) => r.id === id)?.name;
+        const expected = PACKAGES.map((p) => ({
+          id: p.id,
+          repositoryId: p.repository_id,
+          name: p.name,
+          score: p.score,
+          repo: repo(p.repository_id),
+        }));
+        const byId = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+          (a.id as number) - (b.id as number);
+        expect(rows.sort(byId)).toStrictEqual(expected);
+      },
+    );
 
     it.each([
       [
