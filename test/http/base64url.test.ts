@@ -17,6 +17,14 @@ describe("base64url", () => {
     expect(fromBase64Url(text)).toBeUndefined();
   });
 
+  it("writes any bytes as Node's base64url does", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        expect(toBase64Url(bytes)).toBe(Buffer.from(bytes).toString("base64url"));
+      }),
+    );
+  });
+
   it("round-trips any bytes", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
