@@ -1,6 +1,6 @@
 /**
- * Base64url (RFC 4648 section 5, no padding) of bytes and back, with only `btoa`/`atob`: the same
- * in Node, browsers and workers.
+ * Base64url (RFC 4648 section 5, no padding) of bytes and back, with a table one way and `atob`
+ * the other: the same in Node, browsers and workers.
  */
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
