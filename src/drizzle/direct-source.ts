@@ -4,7 +4,7 @@ import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
 import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
 import { ownSelect } from "./own-select.js";
 import { configOf, type SelectConfig } from "./select-config.js";
-import { sortField } from "./select-outputs.js";
+import { sortFields } from "./select-outputs.js";
 
 /** A sort column found among the select's fields: the column, and the row's path to its value. */
 interface Found {
@@ -20,7 +20,7 @@ interface Found {
  * time of one read through a subquery, whose every field is a proxy. Only for a select whose
  * rows a WHERE can filter as they are (no `groupBy`, `having`, `distinct`, `limit`, `offset` or
  * set operator) and whose every sort column is a column it selects under its own name (where
- * two share the name, the one under the key of that name: `sortField`, which refuses a select
+ * two share the name, the one under the key of that name: `sortFields`, which refuses a select
  * that does not say which); `undefined` for any other (and for a select `ownSelect` cannot copy), which `subquerySource`
  * serves.
  *
@@ -39,7 +39,7 @@ export function directSource(
   const config = configOf(first);
   if (config === undefined) return;
   // Each sort column's field, a TypeError where the select does not say which it is.
-  const fields = names.map((name) => sortField(config.fields, name));
+  const fields = sortFields(config.fields, names);
   // The first page's own select: the copy made here (`undefined`: one it cannot copy).
   let unused = filterable(config) ? ownSelect(first) : undefined;
   if (unused === undefined) return;

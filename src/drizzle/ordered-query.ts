@@ -12,13 +12,13 @@ import { orderBy } from "./order-by.js";
 import { ownSelect } from "./own-select.js";
 import { querySource } from "./query-source.js";
 import { configOf } from "./select-config.js";
-import { selectOutputs, sortField } from "./select-outputs.js";
+import { sortFields } from "./select-outputs.js";
 
 /**
  * The user's query in a page's order: a copy of the query (`ownSelect`), `ORDER BY` its output
  * columns' names (a subquery around it costs Drizzle as much again to build); in a select of
- * more than one table (a join), or of two outputs of one name, `ORDER BY` the table's column the
- * sort column names (`sortField`: where two share the name, the one under the key of that name):
+ * more than one table (a join), `ORDER BY` the table's column the sort column names
+ * (`sortFields`: where two share the name, the one under the key of that name):
  * SQLite reads a bare name in `ORDER BY` as a table's column, never as an unaliased output, and
  * PostgreSQL and MariaDB refuse a name two outputs share. Where a term is an expression on a
  * name (`col IS NULL` on MariaDB, which reads a name in an expression as a table's column, never
@@ -57,20 +57,19 @@ export function orderedQuery(
 }
 
 /**
- * Each sort column's table column, where the select's `ORDER BY` must name it so (a join, or two
- * outputs of its name, in a select of no set operator); `undefined` where its output name serves.
+ * Each sort column's table column, where the select's `ORDER BY` must name it so (a join, in a
+ * select of no set operator); `undefined` where its output name serves.
  */
 function tableColumns(
   own: SelectChain | undefined,
   terms: readonly SortTerm[],
 ): (Column | undefined)[] | undefined {
   const config = configOf(own);
-  if (config === undefined || (config.setOperators?.length ?? 0) > 0) return undefined;
-  const joined = (config.joins?.length ?? 0) > 0;
-  const outputs = joined ? [] : selectOutputs(config.fields).map((output) => output.name);
-  return terms.map(({ column }) => {
-    const field = sortField(config.fields, column)?.field;
-    const shared = joined || outputs.indexOf(column) !== outputs.lastIndexOf(column);
-    return shared && is(field, Column) ? field : undefined;
-  });
+  if (config === undefined || (config.joins?.length ?? 0) === 0) return undefined;
+  if ((config.setOperators?.length ?? 0) > 0) return undefined;
+  const fields = sortFields(
+    config.fields,
+    terms.map((term) => term.column),
+  );
+  return fields.map((found) => (is(found?.field, Column) ? found.field : undefined));
 }

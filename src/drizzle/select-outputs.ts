@@ -38,28 +38,35 @@ export function selectOutputs(fields: Record<string, unknown>): Output[] {
 }
 
 /**
- * The field a sort column names: the one the select outputs under that name; where several are
- * (a join's `packages.name` and `repositories.name`), the one under the key of that name, as the
- * rows show it (`{ name: packages.name, repo: repositories.name }`); `undefined` where none is.
+ * The field each sort column names: the one the select outputs under that name; where several
+ * are (a join's `packages.name` and `repositories.name`), the one under the key of that name, as
+ * the rows show it (`{ name: packages.name, repo: repositories.name }`); `undefined` where none
+ * is. The fields are read once for every name.
  *
  * @param fields - the select's fields
- * @param name - the sort column
+ * @param names - the sort columns
  * @throws {TypeError} where several are and none is under the key: which one the list sorts by
  *   is not said
  * @example
  * ```ts
- * sortField({ repo: repositories.name, name: packages.name }, "name")?.field; // packages.name
+ * sortFields({ repo: repositories.name, name: packages.name }, ["name"])[0]?.field; // packages.name
  * ```
  */
-export function sortField(fields: Record<string, unknown>, name: string): Output | undefined {
-  const found = selectOutputs(fields).filter((output) => output.name === name);
-  if (found.length <= 1) return found[0];
-  const keyed = found.find(({ path }) => path.length === 1 && path[0] === name);
-  if (keyed !== undefined) return keyed;
-  const at = found.map(({ path }) => path.join(".")).join(", ");
-  throw new TypeError(
-    `pagewise/drizzle: the select has ${found.length} columns named "${name}" (at ${at}) and none under the key "${name}": select the one to sort by under that key (db.select({ ${name}: table.${name}, … })) and the other under another`,
-  );
+export function sortFields(
+  fields: Record<string, unknown>,
+  names: readonly string[],
+): (Output | undefined)[] {
+  const outputs = selectOutputs(fields);
+  return names.map((name) => {
+    const found = outputs.filter((output) => output.name === name);
+    if (found.length <= 1) return found[0];
+    const keyed = found.find(({ path }) => path.length === 1 && path[0] === name);
+    if (keyed !== undefined) return keyed;
+    const at = found.map(({ path }) => path.join(".")).join(", ");
+    throw new TypeError(
+      `pagewise/drizzle: the select has ${found.length} columns named "${name}" (at ${at}) and none under the key "${name}": select the one to sort by under that key (db.select({ ${name}: table.${name}, … })) and the other under another`,
+    );
+  });
 }
 
 /**

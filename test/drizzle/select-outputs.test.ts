@@ -1,6 +1,6 @@
 /**
  * The outputs of a Drizzle select by name (`selectOutputs`), the field a sort column names
- * (`sortField`: where two share its name, the one under the key of that name, else refused), and
+ * (`sortFields`: where two share its name, the one under the key of that name, else refused), and
  * the select with same-named outputs aliased apart for a subquery (`distinctSelect`).
  */
 import { eq, getTableColumns, sql } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { configOf } from "../../src/drizzle/select-config.js";
-import { distinctSelect, selectOutputs, sortField } from "../../src/drizzle/select-outputs.js";
+import { distinctSelect, selectOutputs, sortFields } from "../../src/drizzle/select-outputs.js";
 
 const repositories = pgTable("repositories", {
   id: integer("id").primaryKey(),
@@ -37,7 +37,7 @@ describe("selectOutputs", () => {
   });
 });
 
-describe("sortField", () => {
+describe("sortFields", () => {
   it.each<[string, Record<string, unknown>, unknown]>([
     ["the one column of the name", { id: packages.id, name: packages.name }, packages.name],
     [
@@ -52,7 +52,7 @@ describe("sortField", () => {
     ],
     ["none: undefined", { id: packages.id }, undefined],
   ])("%s", (_name, fields, field) => {
-    expect(sortField(fields, "name")?.field).toBe(field);
+    expect(sortFields(fields, ["name"])[0]?.field).toBe(field);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -67,7 +67,7 @@ describe("sortField", () => {
       "packages.name, repositories.name",
     ],
   ])("refuses %s, naming where they are", (_name, fields, at) => {
-    expect(() => sortField(fields, "name")).toThrow(
+    expect(() => sortFields(fields, ["name", "id"])).toThrow(
       new TypeError(
         `pagewise/drizzle: the select has 2 columns named "name" (at ${at}) and none under the key "name": select the one to sort by under that key (db.select({ name: table.name, … })) and the other under another`,
       ),
