@@ -40,6 +40,14 @@ const SLOW_MS = 20;
 const FAST_ROUNDS = 200;
 const SLOW_ROUNDS = 3;
 
+/**
+ * The parts of the suite to run (`BUILDERS_PARTS`, comma-separated; all by default): `pages` (each
+ * order's pages, pagewise's whole request among them), `filtered`, `past-end`, `walks`.
+ */
+const PARTS = new Set(
+  process.env.BUILDERS_PARTS?.split(",") ?? ["pages", "filtered", "past-end", "walks"],
+);
+
 /** The label's ending of pagewise's pages through the whole pipeline (`handleResource`). */
 const PIPELINE = " through the pipeline";
 
@@ -207,7 +215,7 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
     );
     const competitors = [drizzleCursor(db.handle), await kyselyPaginate(db.handle)];
     const pages = pagesOf(db);
-    for (const order of MEASURED) {
+    for (const order of PARTS.has("pages") ? MEASURED : []) {
       const ms = await medians(await orderTasks(db, order, pages, competitors));
       console.log(
         `\n${db.label}, order ${order}, page of 30 at 90% depth (row ${DEPTH.toLocaleString("en-US")}):`,
@@ -219,9 +227,9 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
       printGoals(ms, pages);
       printWholeRequest(db.label, order, ms);
     }
-    await filteredSection(db, medians);
-    await pastEndSection(db, medians);
-    await printWalks(competitors);
+    if (PARTS.has("filtered")) await filteredSection(db, medians);
+    if (PARTS.has("past-end")) await pastEndSection(db, medians);
+    if (PARTS.has("walks")) await printWalks(competitors);
   } finally {
     await db.close();
   }
