@@ -81,7 +81,9 @@ export type SortOf<O> =
  * - a {@link CountValue} (an exact whole number, `{ atLeast }` from {@link capCount}, or
  *   `{ estimate }`), a promise of one, or a function giving either: a promise or a function runs
  *   alongside `items()` (a page costs the slower of the two, not their sum), except with
- *   `overflow: 'last'`, which needs the count before it knows which page to fetch;
+ *   `overflow: 'last'`, which needs the count before it knows which page to fetch, and for a page
+ *   that may be past the end (docs/databases.md#pages-past-the-end), whose rows query the count
+ *   may spare;
  * - `{ whenNeeded: () => count }`: `items()` is asked first, for one row more than a page, and the
  *   count only when those rows do not tell the total (a row follows, or the page is past the
  *   end): no count query for a list that fits on its page, or on its last page (a derived
