@@ -1,4 +1,5 @@
 import { describeValue, quoteText } from "./option-checks.js";
+import { defaults } from "./options.js";
 
 /**
  * An RFC 9457 problem details object, as sent in an `application/problem+json` body.
@@ -416,6 +417,25 @@ export function invalidText(
     "invalid_text",
     `${where} holds ${UNSTORABLE_DETAIL[found]}.`,
     parameter === "" ? {} : { parameter },
+  );
+}
+
+/**
+ * 414 `uri_too_long`: a list request whose links would repeat more of its path and parameters
+ * than a link holds (`defaults.maxLinkLength`): its `Link` header would be more than common
+ * clients read (Node's `fetch` refuses response headers over 16 KiB).
+ *
+ * @param length - the characters a link would hold before its page number or cursor
+ * @example
+ * ```ts
+ * linkTooLong(5000).problem.detail;
+ * // "The links to this list's other pages would hold 5000 characters before the page, over the 2048 a link may: shorten the path or the parameters that choose the rows."
+ * ```
+ */
+export function linkTooLong(length: number): PagewiseError {
+  return new PagewiseError(
+    "uri_too_long",
+    `The links to this list's other pages would hold ${length} characters before the page, over the ${defaults.maxLinkLength} a link may: shorten the path or the parameters that choose the rows.`,
   );
 }
 

@@ -88,4 +88,12 @@ export const defaults = Object.freeze({
   sortParam: "sort",
   /** Longest cursor token read: 2,048 characters (a longer one is a 400 `cursor_too_large`). */
   maxCursorLength: 2048,
+  /**
+   * Longest part of a link before its page number or cursor (the base, the path and the query
+   * parameters it carries): 2,048 characters as written (percent-encoded). A list refuses a
+   * request whose links would be longer with a 414 `uri_too_long`, so its `Link` header stays
+   * under 8.5 KB (a cursor list's under 10.5 KB, its tokens at most `maxCursorLength`), half
+   * the 16 KiB of response headers Node's `fetch` and `http` read (docs/decisions.md).
+   */
+  maxLinkLength: 2048,
 });

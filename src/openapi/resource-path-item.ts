@@ -134,6 +134,8 @@ function problemCodes(
   if (settings.apiKey) codes.push("unauthorized");
   if (definition.schema) codes.push("validation_failed");
   if (definition.kind !== "json") {
+    // Links longer than defaults.maxLinkLength before their page or cursor are refused.
+    codes.push("uri_too_long");
     if (strict) codes.push("invalid_parameter");
     if (overMaxIsError) codes.push("page_size_too_large");
   }

@@ -1,3 +1,4 @@
+import { linkTooLong } from "../errors.js";
 import { trustedBase } from "../http/base-url.js";
 import { toHeaderSafeUrl, toWellFormed } from "../http/header-safe-url.js";
 import { queryPairName, splitRequestTarget } from "../http/request-target.js";
@@ -22,8 +23,10 @@ export interface PageLinksOptions {
   /**
    * Which request query parameters a link keeps besides `page`: `'filters'` (default) keeps all but
    * `page_size`; `'page-only'` keeps none; `'all'` keeps every one, `page_size` at its effective value.
-   * The links of a page without a total (countless, a bound or an estimate) state `page_size`, at
-   * its effective value, whatever this says: they are all a client has to walk such a list by.
+   * A resource's list keeps, of the others, only those its schema reads when the schema lets no
+   * other through (docs/decisions.md). The links of a page without a total (countless, a bound or
+   * an estimate) state `page_size`, at its effective value, whatever this says: they are all a
+   * client has to walk such a list by.
    *
    * @default `'filters'`
    */
@@ -63,6 +66,8 @@ export interface PageLink {
  * @param page - a {@link Page} from {@link paginate}
  * @param options - the request `url` and link options; defaults `linkParams` `'filters'`, `template` `false`
  * @returns the links, possibly none
+ * @throws {PagewiseError} 414 `uri_too_long` for links longer than `defaults.maxLinkLength` before
+ *   their page number
  *
  * @example
  * ```ts
@@ -73,12 +78,9 @@ export interface PageLink {
 export function pageLinks(page: Page | CountlessPage, options: PageLinksOptions): PageLink[] {
   const links: PageLink[] = [];
   if (!hasLinkTarget(page)) return links;
-  const { prefix, suffix } = linkUrlParts(
-    page,
-    linkSettings(options),
-    options.url,
-    options.baseUrl,
-  );
+  const settings = linkSettings(options);
+  const start = linkPrefix(settings, options.url, options.baseUrl);
+  const { prefix, suffix } = linkUrlParts(page, settings, start);
   forEachLinkTarget(page, links, (list, rel, target) => {
     list.push({ rel, page: target, url: prefix + target + suffix });
   });
@@ -121,29 +123,84 @@ export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">)
   };
 }
 
+/** The part of every link of a request before its page number, and what that part dropped. */
+export interface LinkPrefix {
+  /** The base, the path and the kept query, then the page parameter's `page=`. */
+  readonly prefix: string;
+  /** Whether the request named the page size (which `'all'` then states in its links). */
+  readonly hadPageSize: boolean;
+}
+
+/** A parameter name every link may carry: the default of {@link linkPrefix}'s `linked`. */
+const anyName = (_name: string) => true;
+
 /**
- * Every link URL of a request is `prefix + pageNumber + suffix`; computed once per request. The
- * links of a page without a total (a countless page, a bound or an estimate) state its effective
- * size whatever `linkParams` says: such a list is walked by its links alone, and a client that
- * follows them as given would otherwise go on at the default size (rows repeated or skipped).
+ * The part of a request's links before the page number: the trusted base, the path and the query
+ * parameters `linkParams` keeps, among those `linked` names (the ones that choose rows), then
+ * `page=`. Computed once per request; bounded (see {@link assertLinkLength}).
+ *
+ * @param settings - from {@link linkSettings}
+ * @param url - the request's URL; only its path and query are used
+ * @param baseUrl - a trusted absolute base, else links are path-absolute
+ * @param linked - whether a parameter of this (decoded) name may be carried
+ * @default linked every name
+ * @throws {PagewiseError} 414 `uri_too_long` when that part is over `defaults.maxLinkLength`
+ * @example
+ * ```ts
+ * linkPrefix(linkSettings({}), "/items/?status=failed&page=2", undefined).prefix;
+ * // "/items/?status=failed&page="
+ * ```
  */
-export function linkUrlParts(
-  page: Pick<Page | CountlessPage, "pageSize" | "pageTotal">,
+export function linkPrefix(
   settings: LinkSettings,
   url: string | URL,
   baseUrl: string | URL | undefined,
-) {
+  linked: (name: string) => boolean = anyName,
+): LinkPrefix {
   const { pageParam, pageSizeParam, linkParams } = settings;
   const { path, query } = splitRequestTarget(url);
   let hadPageSize = false;
   const kept = keptQuery(query, (name) => {
     if (name === pageSizeParam) hadPageSize = true;
     // every link sets its own page
-    return linkParams !== "page-only" && name !== pageParam && name !== pageSizeParam;
+    return (
+      linkParams !== "page-only" && name !== pageParam && name !== pageSizeParam && linked(name)
+    );
   });
   const prefix = `${linkPath(path, baseUrl)}?${kept}${settings.pageAssignment}`;
+  assertLinkLength(prefix);
+  return { prefix, hadPageSize };
+}
+
+/**
+ * Throws the 414 problem when a link's part before its page number or cursor (`start`) is over
+ * `defaults.maxLinkLength` characters: a list's `Link` header repeats it in each of its links,
+ * and Node's `fetch` and `http` refuse response headers over 16 KiB in all.
+ *
+ * @param start - the part as written in a link (header-safe: ASCII, a byte a character)
+ * @throws {PagewiseError} 414 `uri_too_long`
+ * @example
+ * ```ts
+ * assertLinkLength("/items/?page="); // passes
+ * ```
+ */
+export function assertLinkLength(start: string): void {
+  if (start.length > defaults.maxLinkLength) throw linkTooLong(start.length);
+}
+
+/**
+ * Every link URL of a request is `prefix + pageNumber + suffix`. The links of a page without a
+ * total (a countless page, a bound or an estimate) state its effective size whatever `linkParams`
+ * says: such a list is walked by its links alone, and a client that follows them as given would
+ * otherwise go on at the default size (rows repeated or skipped).
+ */
+export function linkUrlParts(
+  page: Pick<Page | CountlessPage, "pageSize" | "pageTotal">,
+  settings: LinkSettings,
+  { prefix, hadPageSize }: LinkPrefix,
+) {
   if (settings.templateSuffix !== undefined) return { prefix, suffix: settings.templateSuffix };
-  const keepSize = page.pageTotal === undefined || (linkParams === "all" && hadPageSize);
+  const keepSize = page.pageTotal === undefined || (settings.linkParams === "all" && hadPageSize);
   return { prefix, suffix: keepSize ? `${settings.pageSizeAssignment}${page.pageSize}` : "" };
 }
 

@@ -11,6 +11,7 @@ import {
 import { writeHeaderValues } from "./header-values.js";
 import {
   type LinkSettings,
+  linkPrefix,
   linkSettings,
   linkUrlParts,
   type PageLinksOptions,
@@ -43,6 +44,8 @@ export interface PaginationHeadersOptions extends PageLinksOptions {
  * @param page - a {@link Page} from {@link paginate}, or a page from {@link paginateCountless}
  * @param options - the request `url` plus link and header options (see {@link PageLinksOptions})
  * @returns a plain header map, e.g. `{ Link: "…", "X-Pagination-Count": "3", … }`
+ * @throws {PagewiseError} 414 `uri_too_long` for links longer than `defaults.maxLinkLength` before
+ *   their page number
  *
  * @example
  * ```ts
@@ -55,7 +58,7 @@ export function paginationHeaders(
   options: PaginationHeadersOptions,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
-  writePaginationHeaders(headers, page, headerSettings(options), options.url, options.baseUrl);
+  writePaginationHeaders(headers, page, headerSettings(options), options);
   return headers;
 }
 
@@ -83,21 +86,34 @@ export function headerSettings(
   };
 }
 
+/** Where a page's links come from: the request URL, a trusted base, and which parameters they carry. */
+export interface LinkSource {
+  /** The request's URL; only its path and query are used. */
+  readonly url: string | URL;
+  /** A trusted absolute base, else links are path-absolute. */
+  readonly baseUrl?: string | URL | undefined;
+  /** Whether a parameter of this (decoded) name may be carried; every one when absent. */
+  readonly linked?: ((name: string) => boolean) | undefined;
+}
+
 /**
- * {@link paginationHeaders}, writing into `headers`, with resolved settings and the URL and base
- * given apart (no intermediate objects on a hot path).
+ * {@link paginationHeaders}, writing into `headers`, with resolved settings (no intermediate
+ * objects on a hot path). The links are built only when the page has one.
+ *
+ * @throws {PagewiseError} 414 `uri_too_long` for links longer than `defaults.maxLinkLength` before
+ *   their page number
  */
 export function writePaginationHeaders(
   headers: Record<string, string>,
   page: Page | CountlessPage,
   settings: HeaderSettings,
-  url: string | URL,
-  baseUrl: string | URL | undefined,
+  { url, baseUrl, linked }: LinkSource,
 ): void {
   if (page.count === 0 && !settings.emptyHeadersZero) return;
   let link: string | undefined;
   if (settings.names.link !== null && hasLinkTarget(page)) {
-    const { prefix, suffix } = linkUrlParts(page, settings.links, url, baseUrl);
+    const start = linkPrefix(settings.links, url, baseUrl, linked);
+    const { prefix, suffix } = linkUrlParts(page, settings.links, start);
     const header = { value: "", prefix, suffix };
     forEachLinkTarget(page, header, appendLink);
     link = header.value;

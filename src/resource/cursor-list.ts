@@ -6,6 +6,7 @@ import { type KeysetColumn, type SortColumn, sortColumns } from "../pagination/k
 import { type SortOption, sortSettings } from "../pagination/sort-option.js";
 import { type SortTerm, sortOrder } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
+import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import { rowSortValues } from "./carried-values.js";
 import type { CursorListDefinition, CursorListMethod } from "./cursor-method.js";
@@ -64,9 +65,11 @@ export function cursorList<
     throw new TypeError(`valuesOf must be a function of a row; got ${describeValue(valuesOf)}`);
   }
   const read = valuesOf ?? rowSortValues;
+  const paramNames = schemaParamNames(schema as StandardSchemaV1 | undefined);
   const method: CursorListMethod<N, Path> = {
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
+    ...(paramNames === undefined ? {} : { paramNames }),
     ...(openapi === undefined ? {} : { openapi }),
     handler: handler as CursorListMethod<N, Path>["handler"],
     order,

@@ -93,6 +93,8 @@ export interface CursorListMethod<N = unknown, Path = PathParams> {
   ) => CursorResult<unknown> | Promise<CursorResult<unknown>>;
   /** The orders, checked: a fixed `order` (no parameter read) or the ones `sort` offers. */
   readonly order: SortSettings;
+  /** The names its schema reads, when it lets no other through (`schemaParamNames`): its links and tokens hold no other. */
+  readonly paramNames?: ReadonlySet<string>;
   readonly codec: CursorCodec;
   readonly afterParam: string;
   readonly beforeParam: string;

@@ -10,6 +10,7 @@ import {
 import type { KnownColumns, SortOrder } from "../pagination/sort-order.js";
 import type { SortSettings } from "../pagination/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
+import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { OperationDoc } from "./operation-doc.js";
 import { assertSortGiven } from "./sorted-handler.js";
@@ -149,6 +150,8 @@ export interface ListMethod<N = unknown, Path = PathParams> {
   readonly openapi?: OperationDoc;
   /** The orders a client may choose, checked; `undefined` when the handler orders the rows. */
   readonly sort?: SortSettings;
+  /** The names its schema reads, when it lets no other through (`schemaParamNames`): its links carry no other. */
+  readonly paramNames?: ReadonlySet<string>;
   readonly handler: (
     context: ListContext<never, N, Path, never>,
   ) => ListResult<unknown> | Promise<ListResult<unknown>>;
@@ -205,7 +208,9 @@ export function list<
   const { sort, ...rest } = definition;
   assertSortGiven(definition.handler, sort);
   const settings = sort === undefined ? {} : { sort: sortSettings(sort) };
-  return { kind: "list", ...rest, ...settings } as ListMethod<N, Path>;
+  const paramNames = schemaParamNames(definition.schema);
+  const names = paramNames === undefined ? {} : { paramNames };
+  return { kind: "list", ...rest, ...settings, ...names } as ListMethod<N, Path>;
 }
 
 /**

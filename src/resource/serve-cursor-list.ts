@@ -15,6 +15,7 @@ import { cursorRows } from "./cursor-rows.js";
 import type { Resource } from "./define-resource.js";
 import { jsonResponse } from "./json-response.js";
 import { linkBase } from "./link-base.js";
+import { linkedParams } from "./linked-params.js";
 import { handlerContext, withoutParams } from "./method-input.js";
 import { requestOrder } from "./request-order.js";
 
@@ -49,7 +50,9 @@ export async function serveCursorList<N>(
   const path = linkPath(splitRequestTarget(request.url).path, undefined);
   // The version asked for, not how it was asked (parameter, Accept, or the default), binds a token.
   const versionParam = settings.version?.param;
-  const filters = versionParam === undefined ? own : withoutParams(own, [versionParam]);
+  // The links carry the parameters that choose rows; the tokens are bound to those alone.
+  const linked = linkedParams(definition.paramNames, definition.order.param, versionParam);
+  const filters = linkedFilters(own, linked, versionParam);
   const bound = [path, sorted(context.path), sorted(filters), orderKey(terms)];
   if (context.version !== undefined) bound.push(context.version);
   const queryKey = JSON.stringify(bound);
@@ -72,13 +75,9 @@ export async function serveCursorList<N>(
   const prev = page.prev === undefined ? undefined : tokenOf(page.prev);
   const next = page.next === undefined ? undefined : tokenOf(page.next);
   const headers: Record<string, string> = {};
-  const link = cursorLinkHeader(
-    { first: page.first, prev, next },
-    names,
-    pageSize,
-    request.url,
-    linkBase(resource, request),
-  );
+  const targets = { first: page.first, prev, next };
+  const base = linkBase(resource, request);
+  const link = cursorLinkHeader(targets, names, pageSize, request.url, base, linked);
   const headerValues = { pageSize, ...(count === undefined ? {} : countField(count)) };
   writeHeaderValues(headers, settings.headers.names, headerValues, link);
   return jsonResponse(200, headers, page.rows);
@@ -97,4 +96,19 @@ function sorted(record: Readonly<Record<string, unknown>>): [string, unknown][] 
   return Object.keys(record)
     .sort()
     .map((name) => [name, record[name]]);
+}
+
+/**
+ * The parameters a token is bound to: the request's own, but the version parameter (the version
+ * served binds it) and those its links do not carry.
+ */
+function linkedFilters(
+  own: Record<string, unknown>,
+  linked: ((name: string) => boolean) | undefined,
+  versionParam: string | undefined,
+): Record<string, unknown> {
+  const filters = versionParam === undefined ? own : withoutParams(own, [versionParam]);
+  if (linked === undefined) return filters;
+  const dropped = Object.keys(filters).filter((name) => !linked(name));
+  return dropped.length === 0 ? filters : withoutParams(filters, dropped);
 }

@@ -4,7 +4,7 @@ import { sortRows } from "../pagination/sort-rows.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import type { Resource } from "./define-resource.js";
 import { jsonResponse } from "./json-response.js";
-import { linkBase } from "./link-base.js";
+import { listLinks } from "./list-links.js";
 import { listPage } from "./list-page.js";
 import { listTotal } from "./list-totals.js";
 import { andThen, type MaybePromise } from "./maybe-async.js";
@@ -40,18 +40,13 @@ export function serveList<N>(
     pageParams.page === 1
       ? undefined
       : listTotal(definition, [request.pathParams, own, context.version]);
+  const links = listLinks(resource, definition, request);
   return andThen(definition.handler(context), (result) =>
     andThen(
       listPage(ordered(result) as typeof result, pageParams, settings.paginate, total),
       ({ page, rows }): ResourceResponse => {
         const headers: Record<string, string> = {};
-        writePaginationHeaders(
-          headers,
-          page,
-          settings.headers,
-          request.url,
-          linkBase(resource, request),
-        );
+        writePaginationHeaders(headers, page, settings.headers, links);
         return jsonResponse(200, headers, rows);
       },
     ),

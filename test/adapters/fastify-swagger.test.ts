@@ -85,7 +85,7 @@ describe("a pagewise route in @fastify/swagger's document", () => {
 
   it("lists the responses, the pagination headers and the problems", () => {
     const { get, post } = document.paths["/package/{owner}/{repo}/"] ?? {};
-    expect(Object.keys(get?.responses ?? {})).toStrictEqual(["200", "400", "401"]);
+    expect(Object.keys(get?.responses ?? {})).toStrictEqual(["200", "400", "401", "414"]);
     expect(Object.keys(get?.responses[200]?.headers ?? {})).toStrictEqual([
       "Link",
       "X-Pagination-Count",

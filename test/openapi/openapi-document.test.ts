@@ -550,7 +550,7 @@ describe("openApiPaths: versions", () => {
     const named = (status: number) =>
       Object.keys(op?.responses?.[status]?.headers ?? {}).filter((h) => /^(Allow|Vary)$/.test(h));
     expect([problems(op), named(200), named(400)]).toStrictEqual([
-      { 400: ["invalid_text", "unsupported_version", "version_conflict"] },
+      { 400: ["invalid_text", "unsupported_version", "version_conflict"], 414: ["uri_too_long"] },
       headers,
       headers,
     ]);
@@ -567,7 +567,7 @@ describe("openApiPaths: versions", () => {
 
 describe("openApiPaths: responses", () => {
   it.each<[string, ReturnType<typeof defineResource>, string, Record<string, string[]>]>([
-    ["a lenient list without a schema", listOf(), "get", { 400: ["invalid_text"] }],
+    ["a lenient list without a schema", listOf(), "get", { 400: ["invalid_text"], 414: ["uri_too_long"] }],
     [
       "a list with a schema, a key, strict and overflow errors",
       defineResource(
@@ -579,6 +579,7 @@ describe("openApiPaths: responses", () => {
         400: ["invalid_parameter", "invalid_text", "page_size_too_large", "validation_failed"],
         401: ["unauthorized"],
         404: ["page_out_of_range"],
+        414: ["uri_too_long"],
       },
     ],
     [
@@ -595,6 +596,7 @@ describe("openApiPaths: responses", () => {
           "invalid_parameter",
           "invalid_text",
         ],
+        414: ["uri_too_long"],
       },
     ],
     [
@@ -617,7 +619,7 @@ describe("openApiPaths: responses", () => {
         { deadline: 5000 },
       ),
       "get",
-      { 400: ["invalid_text"], 503: ["deadline_exceeded", "service_unavailable"] },
+      { 400: ["invalid_text"], 414: ["uri_too_long"], 503: ["deadline_exceeded", "service_unavailable"] },
     ],
     [
       "a JSON method with a deadline",

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   type CountlessPage,
+  defaults,
   type Page,
   type PageLinksOptions,
+  PagewiseError,
   pageLinks,
   paginate,
   paginateCountless,
+  paginationHeaders,
 } from "../../src/index.js";
+import { linkPrefix, linkSettings } from "../../src/pagination/page-links.js";
 
 const specPage = paginate({ count: 3, page: 2, pageSize: 1 });
 const urls = (options: PageLinksOptions, page: Page | CountlessPage = specPage) =>
@@ -343,5 +347,103 @@ describe("pageLinks: URL safety", () => {
     ],
   ])("rejects %s with a TypeError", (_name, options, message) => {
     expect(() => pageLinks(specPage, options)).toThrow(new TypeError(message));
+  });
+});
+
+/** The 414 a link too long before its page number gets, or what `run` returned. */
+function outcome(run: () => unknown) {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof PagewiseError)) throw error;
+    return { status: error.status, problem: error.problem };
+  }
+}
+
+const tooLong = (length: number) => ({
+  status: 414,
+  problem: {
+    type: "about:blank",
+    title: "URI Too Long",
+    status: 414,
+    detail: `The links to this list's other pages would hold ${length} characters before the page, over the 2048 a link may: shorten the path or the parameters that choose the rows.`,
+    code: "uri_too_long",
+  },
+});
+
+describe("links at most defaults.maxLinkLength before their page number", () => {
+  const settings = linkSettings({});
+  // "/l/?x=" + value + "&page=": 12 characters besides the value.
+  const withValue = (value: string) => `/l/?x=${value}&page=2`;
+
+  it("is 2,048 characters", () => {
+    expect(defaults.maxLinkLength).toBe(2048);
+  });
+
+  it.each([
+    ["exactly the bound", "a".repeat(2036), `/l/?x=${"a".repeat(2036)}&page=`],
+    ["one over", "a".repeat(2037), tooLong(2049)],
+    ["escapes counted as written (a comma is %2C)", ",".repeat(679), tooLong(2049)],
+    ["escapes under the bound", ",".repeat(678), `/l/?x=${"%2C".repeat(678)}&page=`],
+    ["a 10 kB filter", "a".repeat(10_000), tooLong(10_012)],
+  ])("%s", (_title, value, expected) => {
+    expect(outcome(() => linkPrefix(settings, withValue(value), undefined).prefix)).toStrictEqual(
+      expected,
+    );
+  });
+
+  it("counts the trusted base and the path", () => {
+    const path = `/${"p".repeat(2020)}/`;
+    const base = "https://api.example.com/v1";
+    expect(outcome(() => linkPrefix(settings, `${path}?page=2`, base).prefix)).toStrictEqual(
+      tooLong(base.length + path.length + 6),
+    );
+  });
+
+  it("does not count what a link drops: the page, the page size, names it does not carry", () => {
+    const url = `/l/?page=${"9".repeat(5000)}&page_size=${"1".repeat(5000)}&junk=${"j".repeat(5000)}&status=failed`;
+    expect(linkPrefix(settings, url, undefined, (name) => name === "status").prefix).toBe(
+      "/l/?status=failed&page=",
+    );
+  });
+
+  it("pageLinks and paginationHeaders refuse such links; a page without links is answered", () => {
+    const url = withValue("a".repeat(3000));
+    const page = paginate({ count: 90, page: 2, pageSize: 10 });
+    expect(outcome(() => pageLinks(page, { url }))).toStrictEqual(tooLong(3012));
+    expect(outcome(() => paginationHeaders(page, { url }))).toStrictEqual(tooLong(3012));
+    const single = paginate({ count: 3, page: 1, pageSize: 10 });
+    expect(paginationHeaders(single, { url })).toStrictEqual({
+      "X-Pagination-Count": "3",
+      "X-Pagination-Page": "1",
+      "X-Pagination-PageTotal": "1",
+      "X-Pagination-PageSize": "10",
+    });
+  });
+});
+
+describe("linkPrefix: the parameters a link carries", () => {
+  it.each<[string, string, ((name: string) => boolean) | undefined, string]>([
+    [
+      "every name by default",
+      "/l/?status=failed&junk=1&page=2",
+      undefined,
+      "/l/?status=failed&junk=1&page=",
+    ],
+    [
+      "only those linked",
+      "/l/?status=failed&junk=1&page=2",
+      (n) => n === "status",
+      "/l/?status=failed&page=",
+    ],
+    [
+      "by the decoded name",
+      "/l/?st%61tus=failed&junk=1",
+      (n) => n === "status",
+      "/l/?st%61tus=failed&page=",
+    ],
+    ["every value of a repeated name", "/l/?s=a&j=1&s=b", (n) => n === "s", "/l/?s=a&s=b&page="],
+  ])("%s", (_title, url, linked, prefix) => {
+    expect(linkPrefix(linkSettings({}), url, undefined, linked).prefix).toBe(prefix);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   headerNamePresets,
   type Page,
+  PagewiseError,
   type PaginationHeadersOptions,
   pageLinks,
   paginate,
@@ -173,7 +174,15 @@ describe("paginationHeaders: the spec's examples", () => {
 
 describe("paginationHeaders: linear time on hostile request URLs", () => {
   const page = paginate({ count: 90, page: 2, pageSize: 10 });
-  const headersOf = (url: string) => paginationHeaders(page, { url });
+  // The long input's links are over maxLinkLength: read in full, then refused with the 414.
+  const headersOf = (url: string) => {
+    try {
+      return paginationHeaders(page, { url });
+    } catch (error) {
+      if (error instanceof PagewiseError && error.status === 414) return error;
+      throw error;
+    }
+  };
 
   it.each<[string, (n: number) => string]>([
     ["pairs without =", (n) => `/l/?${"a&".repeat(n / 2)}page=2`],
