@@ -11,10 +11,12 @@ export type CountQuery = "exact" | "estimate" | { readonly cap: number };
 /**
  * How a query builder's list counts its rows (docs/databases.md#count-strategies says what each
  * answers):
- * - `"exact"`: `COUNT(*)` of the user's query, run alongside the page's rows;
- * - `{ cap: n }`: a count of at most `n + 1` rows, `X-Pagination-CountAtLeast` beyond;
+ * - `"exact"`: `COUNT(*)` of the user's query, run alongside the page's rows (before them, for a
+ *   page that may be past the end: docs/databases.md#pages-past-the-end);
+ * - `{ cap: n }`: a count of at most `n + 1` rows, `X-Pagination-CountAtLeast` beyond (the
+ *   page's rows read once, one row more than the page);
  * - `"estimate"`: the planner's estimate of the query's rows (PostgreSQL, MySQL, MariaDB; SQLite
- *   keeps none, and is refused when the list is defined);
+ *   keeps none, and is refused when the list is defined), the rows read as for a cap;
  * - `{ whenNeeded: … }`: one of those, run only when the page's rows do not tell the total;
  * - `{ of: (context) => n }`: a count the user keeps (a counter table), a number or its promise;
  * - `"none"`: a countless list.
