@@ -4,7 +4,9 @@
  * the same request completely, as a careful user would write it without pagewise: the page size
  * read and checked, an `after` token verified (HMAC-SHA256 of node:crypto, base64url), the rows
  * read by a statement built per call with the builder (`CursorRows`), the `Link` header (first,
- * prev, next), `X-Pagination-PageSize`, a signed next cursor, the JSON body.
+ * prev, next), `X-Pagination-PageSize`, a signed next cursor, the JSON body. It serves pages
+ * forward only: the `before` token its prev link carries is signed, never read (the suite asks
+ * for none).
  * @packageDocumentation
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
