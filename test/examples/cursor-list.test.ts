@@ -256,7 +256,7 @@ describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
     });
     it.each<[string, () => Promise<string> | string, object]>([
       ["junk", () => "after=abc", invalid("after")],
-      ["junk before", () => "before=%00%FF", invalid("before")],
+      ["junk before", () => "before=%FF%FE", invalid("before")],
       ["a tampered body", () => `after=${flip(next, 5)}`, invalid("after")],
       ["a tampered signature", () => `after=${flip(next, next.length - 2)}`, invalid("after")],
       ["another secret's", async () => `after=${await foreign()}`, invalid("after")],
@@ -266,7 +266,6 @@ describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
         () => `status=failed&after=${next}`,
         mismatch("after"),
       ],
-      ["another repository's", () => `after=${next}&repo=x`, mismatch("after")],
       ["a repeated after", () => `after=${next}&after=${next}`, invalid("after")],
       [
         "one past the size limit",
@@ -294,6 +293,12 @@ describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
         "application/problem+json",
         { type: "about:blank", title: "Bad Request", status: 400, ...problem },
       ]);
+    });
+
+    it("takes a token with a parameter the list's schema does not read: the same list", async () => {
+      const answer = await get(`/v2/package/demo/tools/?after=${next}&repo=x`);
+      const same = await get(`/v2/package/demo/tools/?after=${next}`);
+      expect([answer.status, answer.body]).toStrictEqual([200, same.body]);
     });
 
     it("refuses another repository's token in that repository's list", async () => {
