@@ -32,22 +32,26 @@ export const BUDGETS: readonly Budget[] = [
     name: "worker, page mode",
     entry: "test/bundle/page-worker.ts",
     platform: "neutral",
-    minified: 49_000,
-    gzipped: 17_700,
+    // 2026-11-27: text a database cannot store, links of the parameters a list reads and their
+    // bound (issue 37), pages past the end (48.2 KB before).
+    minified: 54_000,
+    gzipped: 19_500,
   },
   {
     name: "worker, cursor mode",
     entry: "test/bundle/cursor-worker.ts",
     platform: "neutral",
-    minified: 70_000,
-    gzipped: 25_700,
+    // 2026-11-27: as the page-mode worker (68.3 KB before).
+    minified: 75_700,
+    gzipped: 27_900,
   },
   {
     name: "worker, zod/mini filter",
     entry: "test/bundle/zod-mini-worker.ts",
     platform: "neutral",
-    minified: 63_500,
-    gzipped: 22_400,
+    // 2026-11-27: as the page-mode worker (62.0 KB before).
+    minified: 68_400,
+    gzipped: 24_300,
   },
   {
     name: "pagewise/browser",
