@@ -1,5 +1,4 @@
 import { describeValue, quoteText } from "./option-checks.js";
-import { defaults } from "./options.js";
 
 /**
  * An RFC 9457 problem details object, as sent in an `application/problem+json` body.
@@ -426,16 +425,17 @@ export function invalidText(
  * clients read (Node's `fetch` refuses response headers over 16 KiB).
  *
  * @param length - the characters a link would hold before its page number or cursor
+ * @param max - the most it may hold (`defaults.maxLinkLength`)
  * @example
  * ```ts
- * linkTooLong(5000).problem.detail;
+ * linkTooLong(5000, 2048).problem.detail;
  * // "The links to this list's other pages would hold 5000 characters before the page, over the 2048 a link may: shorten the path or the parameters that choose the rows."
  * ```
  */
-export function linkTooLong(length: number): PagewiseError {
+export function linkTooLong(length: number, max: number): PagewiseError {
   return new PagewiseError(
     "uri_too_long",
-    `The links to this list's other pages would hold ${length} characters before the page, over the ${defaults.maxLinkLength} a link may: shorten the path or the parameters that choose the rows.`,
+    `The links to this list's other pages would hold ${length} characters before the page, over the ${max} a link may: shorten the path or the parameters that choose the rows.`,
   );
 }
 

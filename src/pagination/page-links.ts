@@ -185,7 +185,8 @@ export function linkPrefix(
  * ```
  */
 export function assertLinkLength(start: string): void {
-  if (start.length > defaults.maxLinkLength) throw linkTooLong(start.length);
+  const max = defaults.maxLinkLength;
+  if (start.length > max) throw linkTooLong(start.length, max);
 }
 
 /**
