@@ -567,7 +567,12 @@ describe("openApiPaths: versions", () => {
 
 describe("openApiPaths: responses", () => {
   it.each<[string, ReturnType<typeof defineResource>, string, Record<string, string[]>]>([
-    ["a lenient list without a schema", listOf(), "get", { 400: ["invalid_text"], 414: ["uri_too_long"] }],
+    [
+      "a lenient list without a schema",
+      listOf(),
+      "get",
+      { 400: ["invalid_text"], 414: ["uri_too_long"] },
+    ],
     [
       "a list with a schema, a key, strict and overflow errors",
       defineResource(
@@ -619,7 +624,11 @@ describe("openApiPaths: responses", () => {
         { deadline: 5000 },
       ),
       "get",
-      { 400: ["invalid_text"], 414: ["uri_too_long"], 503: ["deadline_exceeded", "service_unavailable"] },
+      {
+        400: ["invalid_text"],
+        414: ["uri_too_long"],
+        503: ["deadline_exceeded", "service_unavailable"],
+      },
     ],
     [
       "a JSON method with a deadline",
