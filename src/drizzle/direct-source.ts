@@ -4,7 +4,7 @@ import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
 import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
 import { ownSelect } from "./own-select.js";
 import { configOf, type SelectConfig } from "./select-config.js";
-import { sortFields } from "./select-outputs.js";
+import { columnNamer, sortFields } from "./select-outputs.js";
 
 /** A sort column found among the select's fields: the column, and the row's path to its value. */
 interface Found {
@@ -39,7 +39,7 @@ export function directSource(
   const config = configOf(first);
   if (config === undefined) return;
   // Each sort column's field, a TypeError where the select does not say which it is.
-  const fields = sortFields(config.fields, names);
+  const fields = sortFields(config.fields, names, columnNamer(first));
   // The first page's own select: the copy made here (`undefined`: one it cannot copy).
   let unused = filterable(config) ? ownSelect(first) : undefined;
   if (unused === undefined) return;

@@ -1,5 +1,5 @@
 // Value imports: the class check is Drizzle's own (`is`), as is the SQL pagewise adds.
-import { Column, is, type SQLWrapper, sql } from "drizzle-orm";
+import { Column, is, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SortTerm } from "../pagination/sort-order.js";
 import type { OrderTerm } from "../sql/order-by.js";
 import {
@@ -12,7 +12,7 @@ import { orderBy } from "./order-by.js";
 import { ownSelect } from "./own-select.js";
 import { querySource } from "./query-source.js";
 import { configOf } from "./select-config.js";
-import { sortFields } from "./select-outputs.js";
+import { columnNamer, sortFields } from "./select-outputs.js";
 
 /**
  * The user's query in a page's order: a copy of the query (`ownSelect`), `ORDER BY` its output
@@ -57,19 +57,25 @@ export function orderedQuery(
 }
 
 /**
- * Each sort column's table column, where the select's `ORDER BY` must name it so (a join, in a
- * select of no set operator); `undefined` where its output name serves.
+ * Each sort column's table column, or the expression it is the alias of (`sql\`lower(…)\`.as("name")`),
+ * where the select's `ORDER BY` must name it so (a join, in a select of no set operator; its
+ * column found by the name the database's `casing` gives it); `undefined` where its output name
+ * serves.
  */
 function tableColumns(
   own: SelectChain | undefined,
   terms: readonly SortTerm[],
-): (Column | undefined)[] | undefined {
+): (SQLWrapper | undefined)[] | undefined {
   const config = configOf(own);
   if (config === undefined || (config.joins?.length ?? 0) === 0) return undefined;
   if ((config.setOperators?.length ?? 0) > 0) return undefined;
   const fields = sortFields(
     config.fields,
     terms.map((term) => term.column),
+    columnNamer(own),
   );
-  return fields.map((found) => (is(found?.field, Column) ? found.field : undefined));
+  return fields.map((found) => {
+    if (is(found?.field, Column)) return found.field;
+    return is(found?.field, SQL.Aliased) ? found.field.sql : undefined;
+  });
 }

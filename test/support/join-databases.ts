@@ -20,10 +20,16 @@ import type { DialectName } from "../../src/sql/dialect.js";
 import { pgliteDialect } from "./pglite-dialect.js";
 import { freshDatabase, freshMariaDb } from "./stores.js";
 
-/** The tables as Kysely sees them. */
+/** The tables as Kysely sees them (`display_name`: the name again, a column of a two-word name). */
 export interface JoinSchema {
-  repositories: { id: number; name: string };
-  packages: { id: number; repository_id: number; name: string; score: number | null };
+  repositories: { id: number; name: string; display_name: string | null };
+  packages: {
+    id: number;
+    repository_id: number;
+    name: string;
+    score: number | null;
+    display_name: string | null;
+  };
 }
 
 export const pgRepositories = pgTable("repositories", {
@@ -46,6 +52,41 @@ const sqlitePackages = sqliteTable("packages", {
   name: text("name").notNull(),
   score: sqliteInteger("score"),
 });
+/** The tables declared by their keys alone, for a database of `casing: "snake_case"`. */
+const snakePg = {
+  repositories: pgTable("repositories", { id: integer().primaryKey(), displayName: pgText() }),
+  packages: pgTable("packages", {
+    id: integer().primaryKey(),
+    repositoryId: integer().notNull(),
+    name: pgText().notNull(),
+    displayName: pgText(),
+  }),
+};
+const snakeSqlite = {
+  repositories: sqliteTable("repositories", {
+    id: sqliteInteger().primaryKey(),
+    displayName: text(),
+  }),
+  packages: sqliteTable("packages", {
+    id: sqliteInteger().primaryKey(),
+    repositoryId: sqliteInteger().notNull(),
+    name: text().notNull(),
+    displayName: text(),
+  }),
+};
+const snakeMysql = {
+  repositories: mysqlTable("repositories", {
+    id: int().primaryKey(),
+    displayName: varchar({ length: 64 }),
+  }),
+  packages: mysqlTable("packages", {
+    id: int().primaryKey(),
+    repositoryId: int().notNull(),
+    name: varchar({ length: 64 }).notNull(),
+    displayName: varchar({ length: 64 }),
+  }),
+};
+
 const mysqlRepositories = mysqlTable("repositories", {
   id: int("id").primaryKey(),
   name: varchar("name", { length: 64 }).notNull(),
@@ -68,6 +109,13 @@ export interface JoinDatabase {
   /** The Drizzle tables (PostgreSQL's types; each dialect's own at run time). */
   readonly packages: typeof pgJoinPackages;
   readonly repositories: typeof pgRepositories;
+  /** The same database through Drizzle made with `casing: "snake_case"`, and its tables of keys alone. */
+  readonly snake: {
+    // biome-ignore lint/suspicious/noExplicitAny: each dialect's Drizzle database
+    readonly drizzle: any;
+    readonly packages: (typeof snakePg)["packages"];
+    readonly repositories: (typeof snakePg)["repositories"];
+  };
   /** Runs SQL text; its rows. */
   raw(text: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -84,29 +132,36 @@ const NAMES = ["kilo", "bravo", "kilo", "alpha", "yankee", "bravo", "delta", "ec
 const SCORES = [3, null, 1, 3, null, 2, 1, null, 2];
 
 /** 18 packages: each name twice or more (ties the tie-breaker decides), NULL scores. */
-export const PACKAGES: readonly JoinSchema["packages"][] = Array.from({ length: 18 }, (_, i) => ({
-  id: i + 1,
-  repository_id: (i % 3) + 1,
-  name: NAMES[i % NAMES.length] as string,
-  score: SCORES[(i * 5) % SCORES.length] as number | null,
-}));
+export const PACKAGES: readonly Omit<JoinSchema["packages"], "display_name">[] = Array.from(
+  { length: 18 },
+  (_, i) => ({
+    id: i + 1,
+    repository_id: (i % 3) + 1,
+    name: NAMES[i % NAMES.length] as string,
+    score: SCORES[(i * 5) % SCORES.length] as number | null,
+  }),
+);
 
 const DDL: Readonly<Record<DialectName, readonly string[]>> = {
   sqlite: [
-    "CREATE TABLE repositories (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
-    "CREATE TABLE packages (id INTEGER PRIMARY KEY, repository_id INTEGER NOT NULL, name TEXT NOT NULL, score INTEGER)",
+    "CREATE TABLE repositories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, display_name TEXT)",
+    "CREATE TABLE packages (id INTEGER PRIMARY KEY, repository_id INTEGER NOT NULL, name TEXT NOT NULL, score INTEGER, display_name TEXT)",
   ],
   postgres: [
-    "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL)",
-    "CREATE TABLE packages (id integer PRIMARY KEY, repository_id integer NOT NULL, name text NOT NULL, score integer)",
+    "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL, display_name text)",
+    "CREATE TABLE packages (id integer PRIMARY KEY, repository_id integer NOT NULL, name text NOT NULL, score integer, display_name text)",
   ],
   mysql: [
-    "CREATE TABLE repositories (id INT PRIMARY KEY, name VARCHAR(64) NOT NULL)",
-    "CREATE TABLE packages (id INT PRIMARY KEY, repository_id INT NOT NULL, name VARCHAR(64) NOT NULL, score INT NULL)",
+    "CREATE TABLE repositories (id INT PRIMARY KEY, name VARCHAR(64) NOT NULL, display_name VARCHAR(64) NULL)",
+    "CREATE TABLE packages (id INT PRIMARY KEY, repository_id INT NOT NULL, name VARCHAR(64) NOT NULL, score INT NULL, display_name VARCHAR(64) NULL)",
   ],
 };
-/** The index each dialect reads the joined table's order from. */
-const INDEX = "CREATE INDEX packages_name ON packages (name, id)";
+/** The index each dialect reads the joined table's order from; each row's display name its name. */
+const AFTER = [
+  "CREATE INDEX packages_name ON packages (name, id)",
+  "UPDATE packages SET display_name = name",
+  "UPDATE repositories SET display_name = name",
+];
 
 /** Creates and fills the tables through Kysely; the database. */
 async function filled(
@@ -116,11 +171,12 @@ async function filled(
   // biome-ignore lint/suspicious/noExplicitAny: each dialect's Drizzle database
   drizzle: any,
   tables: { packages: unknown; repositories: unknown },
+  snake: { drizzle: unknown; packages: unknown; repositories: unknown },
 ): Promise<JoinDatabase> {
   const kysely = new Kysely<JoinSchema>({ dialect: kyselyDialect });
   const raw = async (text: string) =>
     (await sql.raw<Record<string, unknown>>(text).execute(kysely)).rows;
-  for (const statement of [...DDL[dialect], INDEX]) await raw(statement);
+  for (const statement of DDL[dialect]) await raw(statement);
   await kysely
     .insertInto("repositories")
     .values([...REPOSITORIES])
@@ -129,6 +185,7 @@ async function filled(
     .insertInto("packages")
     .values([...PACKAGES])
     .execute();
+  for (const statement of AFTER) await raw(statement);
   return {
     name,
     dialect,
@@ -136,6 +193,7 @@ async function filled(
     drizzle,
     packages: tables.packages as typeof pgJoinPackages,
     repositories: tables.repositories as typeof pgRepositories,
+    snake: snake as JoinDatabase["snake"],
     raw,
     close: () => kysely.destroy(),
   };
@@ -153,16 +211,21 @@ export function sqliteJoins(): Promise<JoinDatabase> {
       packages: sqlitePackages,
       repositories: sqliteRepositories,
     },
+    { ...snakeSqlite, drizzle: sqliteDrizzle({ client: database, casing: "snake_case" }) },
   );
 }
 
 /** PGlite in this process. */
 export async function pgliteJoins(): Promise<JoinDatabase> {
   const client = await PGlite.create();
-  return filled("PGlite", "postgres", pgliteDialect(client), pgliteDrizzle({ client }), {
-    packages: pgJoinPackages,
-    repositories: pgRepositories,
-  });
+  return filled(
+    "PGlite",
+    "postgres",
+    pgliteDialect(client),
+    pgliteDrizzle({ client }),
+    { packages: pgJoinPackages, repositories: pgRepositories },
+    { ...snakePg, drizzle: pgliteDrizzle({ client, casing: "snake_case" }) },
+  );
 }
 
 /** A fresh database on the PostgreSQL server at `adminUrl`, through pg. */
@@ -173,18 +236,20 @@ export async function postgresJoins(adminUrl: string): Promise<JoinDatabase> {
     "postgres",
     new PostgresDialect({ pool }),
     pgDrizzle({ client: pool }),
-    {
-      packages: pgJoinPackages,
-      repositories: pgRepositories,
-    },
+    { packages: pgJoinPackages, repositories: pgRepositories },
+    { ...snakePg, drizzle: pgDrizzle({ client: pool, casing: "snake_case" }) },
   );
 }
 
 /** A fresh database on the MariaDB server at `serverUrl`, through mysql2. */
 export async function mariadbJoins(serverUrl: string): Promise<JoinDatabase> {
   const pool = createPool({ uri: await freshMariaDb(serverUrl), timezone: "Z" });
-  return filled("MariaDB", "mysql", new MysqlDialect({ pool }), mysqlDrizzle({ client: pool }), {
-    packages: mysqlPackages,
-    repositories: mysqlRepositories,
-  });
+  return filled(
+    "MariaDB",
+    "mysql",
+    new MysqlDialect({ pool }),
+    mysqlDrizzle({ client: pool }),
+    { packages: mysqlPackages, repositories: mysqlRepositories },
+    { ...snakeMysql, drizzle: mysqlDrizzle({ client: pool, casing: "snake_case" }) },
+  );
 }

@@ -5,7 +5,7 @@
  * select names so, forward and back; a select that leaves it unsaid is refused before any SQL
  * runs, with a message that says how to name it.
  */
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleResource } from "../../src/adapter/index.js";
 import { drizzleCursorPages, drizzlePages } from "../../src/drizzle/index.js";
@@ -216,6 +216,20 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
           ),
         nameOf: "repositories",
       },
+      "the package's name lowered under the key name": {
+        query: () =>
+          joined(
+            db.drizzle
+              .select({
+                id: p().id,
+                name: sql<string>`lower(${p().name})`.as("name"),
+                repo: r().name,
+                score: p().score,
+              })
+              .from(p()),
+          ),
+        nameOf: "packages",
+      },
     } as const;
     type Select = keyof typeof SELECTS;
     const cases = (Object.keys(SELECTS) as Select[]).flatMap((s) =>
@@ -255,6 +269,44 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
         );
       },
     );
+
+    describe("on a database of casing: snake_case, by a column's SQL name", () => {
+      const snakeSort = { fields: { display_name: true }, tieBreaker: "id" } as const;
+      const query = () => {
+        const { drizzle, packages, repositories } = db.snake;
+        return drizzle
+          .select({ ...getTableColumns(packages), repo: repositories.displayName })
+          .from(packages)
+          .innerJoin(repositories, eq(repositories.id, packages.repositoryId));
+      };
+      const byName = (sort: string) =>
+        databaseOrder(db, sort.replace("display_name", "name"), "packages");
+      it.each(["display_name", "-display_name"])(
+        "pages the packages' display_name by sort=%s: every row once, counted, forward and back",
+        async (sort) => {
+          const resource = defineResource({
+            GET: list({ sort: snakeSort, handler: drizzlePages(db.snake.drizzle, query) }),
+          });
+          const first = await answer(resource, `/?sort=${sort}&page_size=4`);
+          expect(first.status).toBe(200);
+          expect(first.headers["X-Pagination-Count"]).toBe(total);
+          await walksBothWays(resource, sort, await byName(sort));
+        },
+      );
+      it.each(["display_name", "-display_name"])(
+        "walks the packages' display_name by sort=%s with cursors, forward and back",
+        async (sort) => {
+          const resource = defineResource({
+            GET: cursorList({
+              sort: snakeSort,
+              secret: SECRET,
+              handler: drizzleCursorPages(db.snake.drizzle, query),
+            }),
+          });
+          await walksBothWays(resource, sort, await byName(sort));
+        },
+      );
+    });
 
     it("answers the rows as the select gives them: the repository's name as repo", async () => {
       const { status, headers, rows } = await answer(
