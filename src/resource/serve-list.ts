@@ -15,8 +15,8 @@ import { requestOrder } from "./request-order.js";
 /**
  * A list method's answer: the page parameters and the order read, the handler run with the
  * request's own parameters (a whole array it returns sorted in the order), the page computed
- * from its count (past page 1, with the list's total last counted for the same filters:
- * {@link listTotal}), its rows checked, and the page with its pagination headers.
+ * from its count (past page 1, with the list's total last counted for the same filters, page 1's
+ * included: {@link listTotal}), its rows checked, and the page with its pagination headers.
  */
 export function serveList<N>(
   resource: Resource<N>,
@@ -35,11 +35,9 @@ export function serveList<N>(
   });
   const ordered = (result: unknown) =>
     sort !== undefined && Array.isArray(result) ? sortRows(sort.terms, result) : result;
-  // Past page 1, the list's total last counted for these filters says whether the page holds rows.
-  const total =
-    pageParams.page === 1
-      ? undefined
-      : listTotal(definition, [request.pathParams, own, context.version]);
+  // The list's total last counted for these filters: past page 1, whether the page holds rows;
+  // page 1 keeps its count for the pages after it.
+  const total = listTotal(definition, [request.pathParams, own, context.version]);
   const links = listLinks(resource, definition, request);
   return andThen(definition.handler(context), (result) =>
     andThen(

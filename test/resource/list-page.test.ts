@@ -516,6 +516,30 @@ describe("capped, estimated and derived counts: each says what it is", () => {
     },
   );
 
+  it.each<[string, number, number, string[]]>([
+    // Page 1 counts (a row follows), so page 2, a short last page, tells the total: no count.
+    ["15 rows: page 2 is short", 15, 0, ["0+11", "10+11"]],
+    // Page 2 is full with a row after it: counted again, its rows asked for beside the count.
+    ["35 rows: page 2 is full", 35, 1, ["0+11", "10+11"]],
+  ])(
+    "a { whenNeeded } walk from page 1 (%s): page 1's count is kept, page 2's rows are asked for first",
+    async (_name, total, counts, slices) => {
+      const count = vi.fn(() => later(total));
+      const items = vi.fn(table(total));
+      const resource = defineResource({
+        GET: list({ handler: () => ({ count: { whenNeeded: count }, items }) }),
+      });
+      await handleResource(resource, request("/items/?page=1&page_size=10"));
+      count.mockClear();
+      const answer = await handleResource(resource, request("/items/?page=2&page_size=10"));
+      expect([
+        count.mock.calls.length,
+        items.mock.calls.map(([slice]) => `${slice.offset}+${slice.limit}`),
+        answer.headers["X-Pagination-Count"],
+      ]).toStrictEqual([counts, slices, String(total)]);
+    },
+  );
+
   it("a { whenNeeded } count serves the last page for a page past the end under overflow 'last'", async () => {
     const items = vi.fn(table(25));
     const answer = await served(
