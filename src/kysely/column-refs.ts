@@ -1,7 +1,7 @@
 import type { SelectQueryNode } from "kysely";
 import { describeValue } from "../option-checks.js";
 import type { SortTerm } from "../pagination/sort-order.js";
-import { joinedRef } from "./joined-ref.js";
+import { joinedRef, unsaidColumns } from "./joined-ref.js";
 import { readsTables } from "./row-columns.js";
 
 /** Sort columns by name, each to the reference the query knows it by (`p.created_at`). */
@@ -58,7 +58,8 @@ export function columnRef(term: SortTerm, columns: ColumnRefs): string {
  * Each sort term's reference in a query: the one `columns` gives; else, in a query of one table,
  * its column; in one of more (a join), the column the query selects by its table under that
  * name (`joinedRef`), or a TypeError before any SQL runs where the query does not say which
- * table's column it is.
+ * table's column it is (an expression's alias included), naming in one `columns` option every
+ * such column of the order, the tie-breaker too.
  *
  * @param query - the user's select
  * @param terms - the request's order
@@ -76,10 +77,11 @@ export function sortRefs(
   columns: ColumnRefs,
 ): string[] {
   const node = query.toOperationNode();
-  const joined = readsTables(node);
-  return terms.map((term) =>
-    joined && !Object.hasOwn(columns, term.column)
-      ? joinedRef(node, term.column)
-      : columnRef(term, columns),
+  if (!readsTables(node)) return terms.map((term) => columnRef(term, columns));
+  const refs = terms.map((term) =>
+    Object.hasOwn(columns, term.column) ? columnRef(term, columns) : joinedRef(node, term.column),
   );
+  const unsaid = terms.flatMap((term, place) => (refs[place] === undefined ? [term.column] : []));
+  if (unsaid.length > 0) throw unsaidColumns(node, unsaid);
+  return refs as string[];
 }

@@ -6,6 +6,7 @@
  * runs, with a message that says how to name it.
  */
 import { eq, getTableColumns, sql } from "drizzle-orm";
+import { sql as kyselySql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleResource } from "../../src/adapter/index.js";
 import { drizzleCursorPages, drizzlePages } from "../../src/drizzle/index.js";
@@ -153,33 +154,73 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
       },
     );
 
+    /** The message of a select that leaves `columns` unsaid, each of them the packages'. */
+    const unsaid = (columns: readonly string[]) => {
+      const names = columns.map((c) => `"${c}"`).join(", ");
+      const option = columns.map((c) => `${c}: "p.${c}"`).join(", ");
+      const each = columns.length === 1 ? "it" : "each";
+      return `pagewise/kysely: the query reads more than one table, and which one's ${names} the list sorts by is not said: give the option columns: { ${option} } (the table or its alias, a dot, the column), or select ${each} once, by its table (select("p.${columns[0]}"))`;
+    };
     it.each([
-      ["every table's columns", () => base().selectAll(), "name"],
+      [
+        "the packages' columns and a selection pagewise cannot name",
+        () =>
+          base()
+            .selectAll("p")
+            .select(kyselySql<string>`r.name` as never),
+        ["score", "name", "id"],
+      ],
       [
         "two columns named name",
         () => base().select(["p.id", "p.name", "r.name", "p.score"]),
-        "name",
+        ["name"],
       ],
       [
         "the sort column not selected",
         () => base().select(["p.id", "r.name as repo", "p.score"]),
-        "name",
+        ["name"],
       ],
-    ])("refuses %s, saying how to name the column", async (_, query, column) => {
-      const message = `pagewise/kysely: the query reads more than one table, and which one's "${column}" the list sorts by is not said: give the option columns: { ${column}: "p.${column}" } (the table or its alias, a dot, the column), or select it once, by its table (select("p.${column}"))`;
-      const handler = () => kyselyPages(db.kysely, query as unknown as Query);
-      const resource = defineResource({ GET: list({ sort: SORT, handler: handler() }) });
-      const error = await refusal(resource, "/?sort=name");
-      expect(error).toStrictEqual(new TypeError(message));
-      const cursor = defineResource({
-        GET: cursorList({
-          sort: SORT,
-          secret: SECRET,
-          handler: kyselyCursorPages(db.kysely, query as unknown as Query),
-        }),
-      });
-      expect(await refusal(cursor, "/?sort=name")).toStrictEqual(new TypeError(message));
-    });
+      [
+        "the name an expression's alias",
+        () =>
+          base().select([
+            kyselySql<string>`lower(p.name)`.as("name"),
+            "r.name as repo",
+            "p.id",
+            "p.score",
+          ]),
+        ["name"],
+      ],
+    ] as const)(
+      "refuses %s, naming every unsaid column in one columns option, which walks once pasted",
+      async (_, query, columns) => {
+        const sort = "score,-name";
+        const message = unsaid(columns);
+        const q = query as unknown as Query;
+        const resource = defineResource({
+          GET: list({ sort: SORT, handler: kyselyPages(db.kysely, q) }),
+        });
+        expect(await refusal(resource, `/?sort=${sort}`)).toStrictEqual(new TypeError(message));
+        const cursor = defineResource({
+          GET: cursorList({ sort: SORT, secret: SECRET, handler: kyselyCursorPages(db.kysely, q) }),
+        });
+        expect(await refusal(cursor, `/?sort=${sort}`)).toStrictEqual(new TypeError(message));
+        const option = { columns: Object.fromEntries(columns.map((c) => [c, `p.${c}`])) };
+        const expected = await databaseOrder(db, sort, "packages");
+        const pasted = defineResource({
+          GET: list({ sort: SORT, handler: kyselyPages(db.kysely, q, option) }),
+        });
+        await walksBothWays(pasted, sort, expected);
+        const pastedCursor = defineResource({
+          GET: cursorList({
+            sort: SORT,
+            secret: SECRET,
+            handler: kyselyCursorPages(db.kysely, q, option),
+          }),
+        });
+        await walksBothWays(pastedCursor, sort, expected);
+      },
+    );
   });
 
   describe("Drizzle", () => {
