@@ -39,18 +39,40 @@ export function settingPrefix(setting: PlannerSetting, current: unknown): string
 /** The server's error for a variable it does not have (MariaDB's and MySQL's `ER_UNKNOWN_SYSTEM_VARIABLE`). */
 const UNKNOWN_VARIABLE = 1193;
 
-/** Each server's prefix, by a key that stands for it (a database object and its transactions'). */
-const PREFIXES = new WeakMap<object, Promise<string | undefined>>();
+/**
+ * How long a page waits for the server's answer to `SELECT @@variable` at most, in ms: past it
+ * the page runs without the setting and the read is dropped (a later page asks again), so a
+ * connection that never answers stalls no page for longer (docs/sql.md).
+ */
+export const SETTING_WAIT_MS = 1000;
+
+/** A server's prefix once known. */
+interface Known {
+  readonly prefix: string | undefined;
+}
+
+/** Each server's prefix, or the read that asks for it, by a key that stands for the server. */
+const PREFIXES = new WeakMap<object, Known | Promise<string | undefined>>();
+
+/** The driver's error number of a failure, or of the error it wraps (Drizzle's `DrizzleQueryError`). */
+function errnoOf(error: unknown): unknown {
+  const failure = error as { errno?: unknown; cause?: { errno?: unknown } | null } | null;
+  return failure?.errno ?? failure?.cause?.errno;
+}
 
 /**
  * The prefix a server's keyset pages run under ({@link settingPrefix}), read once per `server`:
  * `read` runs `SELECT @@variable` and gives the value. A server that answers that it has no such
- * variable (MySQL; MariaDB before 10.6.17, 10.7 to 10.11.6, and from 11.4) runs pages as they
- * are; any other failure is not kept, so the next page asks again.
+ * variable (MySQL; MariaDB before 10.6.17, 10.7 to 10.11.6, and from 11.4), the error on the
+ * driver's or on the one it wraps (`cause`), runs pages as they are; any other failure is not
+ * kept, so the next page asks again. A page waits for the answer `waitMs` at most: past it, it
+ * runs without the setting and the read is dropped (not kept, however it ends).
  *
  * @param server - an object that stands for the server's connections (a Kysely adapter, a Drizzle dialect)
  * @param setting - the dialect's `pageSetting`
  * @param read - runs a statement of one value and gives it
+ * @param waitMs - how long a page waits for the answer
+ * @default waitMs {@link SETTING_WAIT_MS} (1 s)
  * @example
  * ```ts
  * const prefix = await serverSetting(adapter, DIALECTS.mysql.pageSetting, (text) => one(text));
@@ -60,18 +82,48 @@ export function serverSetting(
   server: object,
   setting: PlannerSetting,
   read: (text: string) => Promise<unknown>,
+  waitMs: number = SETTING_WAIT_MS,
 ): Promise<string | undefined> {
   const known = PREFIXES.get(server);
-  if (known !== undefined) return known;
-  const asked = read(`SELECT @@${setting.variable}`).then(
-    (value) => settingPrefix(setting, value),
-    (error: unknown) => {
-      if ((error as { errno?: unknown } | null)?.errno !== UNKNOWN_VARIABLE) {
-        PREFIXES.delete(server);
-      }
-      return undefined;
-    },
+  if (known !== undefined && !(known instanceof Promise)) return Promise.resolve(known.prefix);
+  return withinWait(server, known ?? ask(server, setting, read), waitMs);
+}
+
+/** Asks the server, the read kept under `server` until it ends or is dropped. */
+function ask(
+  server: object,
+  setting: PlannerSetting,
+  read: (text: string) => Promise<unknown>,
+): Promise<string | undefined> {
+  // Kept only while this read is the server's (not dropped); its own waiting pages get it anyway.
+  const settle = (known: Known | undefined) => {
+    if (PREFIXES.get(server) === asked) {
+      if (known === undefined) PREFIXES.delete(server);
+      else PREFIXES.set(server, known);
+    }
+    return known?.prefix;
+  };
+  const asked: Promise<string | undefined> = read(`SELECT @@${setting.variable}`).then(
+    (value) => settle({ prefix: settingPrefix(setting, value) }),
+    (error: unknown) =>
+      settle(errnoOf(error) === UNKNOWN_VARIABLE ? { prefix: undefined } : undefined),
   );
   PREFIXES.set(server, asked);
   return asked;
+}
+
+/** The read's answer, or `undefined` after `waitMs` (the read then dropped). */
+function withinWait(
+  server: object,
+  asked: Promise<string | undefined>,
+  waitMs: number,
+): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      if (PREFIXES.get(server) === asked) PREFIXES.delete(server);
+      resolve(undefined);
+    }, waitMs);
+  });
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
 }

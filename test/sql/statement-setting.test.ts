@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { DrizzleQueryError } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DIALECTS, type PlannerSetting } from "../../src/sql/dialect.js";
-import { serverSetting, settingPrefix } from "../../src/sql/statement-setting.js";
+import { SETTING_WAIT_MS, serverSetting, settingPrefix } from "../../src/sql/statement-setting.js";
 
 const setting = DIALECTS.mysql.pageSetting as PlannerSetting;
 const SET = "SET STATEMENT optimizer_adjust_secondary_key_costs =";
@@ -66,4 +67,73 @@ describe("serverSetting", () => {
       expect(asked).toBe(times);
     },
   );
+});
+
+describe("serverSetting's wait", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("a read that never answers: each page waits SETTING_WAIT_MS at most, then runs plain, and a later page asks again", async () => {
+    vi.useFakeTimers();
+    let asked = 0;
+    const read = () => {
+      asked++;
+      return new Promise<unknown>(() => {});
+    };
+    const server = {};
+    const first = serverSetting(server, setting, read);
+    const second = serverSetting(server, setting, read);
+    await vi.advanceTimersByTimeAsync(SETTING_WAIT_MS - 1);
+    const settled: unknown[] = [];
+    void first.then((prefix) => settled.push(prefix));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toStrictEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([await first, await second]).toStrictEqual([undefined, undefined]);
+    expect(asked).toBe(1);
+    const third = serverSetting(server, setting, read);
+    expect(asked).toBe(2);
+    await vi.advanceTimersByTimeAsync(SETTING_WAIT_MS);
+    expect(await third).toBeUndefined();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("an answer within the wait is the prefix, kept: no timer for the pages after", async () => {
+    vi.useFakeTimers();
+    let asked = 0;
+    const read = () => {
+      asked++;
+      return new Promise<unknown>((resolve) => setTimeout(() => resolve(""), SETTING_WAIT_MS - 1));
+    };
+    const server = {};
+    const first = serverSetting(server, setting, read);
+    await vi.advanceTimersByTimeAsync(SETTING_WAIT_MS - 1);
+    expect(await first).toBe(`${SET} 'disable_max_seek' FOR `);
+    expect(vi.getTimerCount()).toBe(0);
+    const second = serverSetting(server, setting, read);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await second).toBe(`${SET} 'disable_max_seek' FOR `);
+    expect(asked).toBe(1);
+  });
+
+  it("SETTING_WAIT_MS is 1 s", () => {
+    expect(SETTING_WAIT_MS).toBe(1000);
+  });
+});
+
+describe("serverSetting's errors wrapped by a driver", () => {
+  it("ER_UNKNOWN_SYSTEM_VARIABLE as Drizzle 0.45 gives it (DrizzleQueryError, errno on `cause`): kept, asked once", async () => {
+    let asked = 0;
+    const read = async () => {
+      asked++;
+      throw new DrizzleQueryError(
+        "SELECT @@x",
+        [],
+        Object.assign(new Error("Unknown"), { errno: 1193 }),
+      );
+    };
+    const server = {};
+    expect(await serverSetting(server, setting, read)).toBeUndefined();
+    expect(await serverSetting(server, setting, read)).toBeUndefined();
+    expect(asked).toBe(1);
+  });
 });
