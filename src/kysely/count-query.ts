@@ -1,10 +1,42 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { type Kysely, type SelectQueryBuilder, type SelectQueryNode, sql } from "kysely";
 import type { CountValue } from "../pagination/count-value.js";
 import { capCount } from "../pagination/count-value.js";
 import type { CountQuery } from "../sql/count-strategy.js";
 import type { Dialect } from "../sql/dialect.js";
 import { estimatedRows, explainPrefix } from "../sql/estimate.js";
 import { outerBuilder, runOuter } from "./outer-query.js";
+import { readsTables, selectionOutputs } from "./row-columns.js";
+
+/**
+ * The query as a count reads it, with no ORDER BY: a join whose rows its selections do not make
+ * (no DISTINCT, GROUP BY, HAVING, set operator or TOP; every selection a column or every column
+ * of a table, so no aggregate) selects a constant instead, as many rows: a derived table of no
+ * two columns of one name, which MariaDB refuses (`selectAll("p").select("r.name as name")`).
+ */
+function countedQuery<QDB, TB extends keyof QDB, O>(
+  query: SelectQueryBuilder<QDB, TB, O>,
+): SelectQueryBuilder<QDB, TB, unknown> {
+  const unordered = query.clearOrderBy();
+  if (!rowsWithoutSelections(query.toOperationNode())) return unordered;
+  return unordered.clearSelect().select(sql<number>`1`.as("pagewise_one"));
+}
+
+/** Whether a select of a join has as many rows whatever it selects (see `countedQuery`). */
+function rowsWithoutSelections(node: SelectQueryNode): boolean {
+  const plain = selectionOutputs(node).every(
+    (output) => output !== undefined && (output.kind === "all" || output.ref !== undefined),
+  );
+  return (
+    plain &&
+    readsTables(node) &&
+    node.distinctOn === undefined &&
+    (node.frontModifiers?.length ?? 0) === 0 &&
+    node.groupBy === undefined &&
+    node.having === undefined &&
+    (node.setOperations?.length ?? 0) === 0 &&
+    node.top === undefined
+  );
+}
 
 /** The count of a query's rows, or of at most `limit` of them: a number whatever the driver gives. */
 async function countRows<DB, QDB, TB extends keyof QDB, O>(
@@ -12,7 +44,8 @@ async function countRows<DB, QDB, TB extends keyof QDB, O>(
   query: SelectQueryBuilder<QDB, TB, O>,
   limit: number | undefined,
 ): Promise<number> {
-  const counted = limit === undefined ? query.clearOrderBy() : query.clearOrderBy().limit(limit);
+  const unordered = countedQuery(query);
+  const counted = limit === undefined ? unordered : unordered.limit(limit);
   const count = outerBuilder(db)
     .selectFrom(counted.as("pagewise_counted") as never)
     .select((eb) => eb.fn.countAll().as("count"));

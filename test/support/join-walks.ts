@@ -96,6 +96,11 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
         nameOf: "repositories",
         columns: undefined,
       },
+      "the packages' columns and the repository's name as name": {
+        query: () => base().selectAll("p").select("r.name as name"),
+        nameOf: "repositories",
+        columns: undefined,
+      },
       "the option columns naming the package's": {
         query: () => base().select(["p.id", "p.name", "r.name as repo", "p.score"]),
         nameOf: "packages",
@@ -167,7 +172,7 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
         () =>
           base()
             .selectAll("p")
-            .select(kyselySql<string>`r.name` as never),
+            .select(kyselySql<number>`r.id + 0` as never),
         ["score", "name", "id"],
       ],
       [
