@@ -43,8 +43,18 @@ export function drizzlePages<Q extends DrizzleQuery, C extends object = PageList
   return needsSort((context) => {
     const terms = dialectColumns(sortTerms(context, "drizzlePages"), dialect);
     const order = orderTerms(terms, dialect);
+    // The first page's select, built before any SQL runs: a join whose select does not say which
+    // column a sort column is refuses the request before its count does.
+    let unused: ReturnType<typeof orderedQuery> | undefined = orderedQuery(
+      db,
+      query(context as C),
+      terms,
+      order,
+    );
     const items = async ({ offset, limit }: PageSlice) => {
-      const page = orderedQuery(db, query(context as C), terms, order).limit(limit);
+      const ordered = unused ?? orderedQuery(db, query(context as C), terms, order);
+      unused = undefined;
+      const page = ordered.limit(limit);
       // Page 1 has no OFFSET to write (a parameter less to build and bind).
       return (await (offset === 0 ? page : page.offset(offset))) as RowOf<Q>[];
     };

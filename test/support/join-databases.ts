@@ -116,6 +116,8 @@ export interface JoinDatabase {
     readonly packages: (typeof snakePg)["packages"];
     readonly repositories: (typeof snakePg)["repositories"];
   };
+  /** The SQL text of every statement `drizzle` ran, in order (the suites empty it). */
+  readonly statements: string[];
   /** Runs SQL text; its rows. */
   raw(text: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -163,6 +165,12 @@ const AFTER = [
   "UPDATE repositories SET display_name = name",
 ];
 
+/** A Drizzle logger that keeps each statement's SQL text in `statements`. */
+function statementLog() {
+  const statements: string[] = [];
+  return { statements, logger: { logQuery: (query: string) => void statements.push(query) } };
+}
+
 /** Creates and fills the tables through Kysely; the database. */
 async function filled(
   name: string,
@@ -172,6 +180,7 @@ async function filled(
   drizzle: any,
   tables: { packages: unknown; repositories: unknown },
   snake: { drizzle: unknown; packages: unknown; repositories: unknown },
+  statements: string[],
 ): Promise<JoinDatabase> {
   const kysely = new Kysely<JoinSchema>({ dialect: kyselyDialect });
   const raw = async (text: string) =>
@@ -194,6 +203,7 @@ async function filled(
     packages: tables.packages as typeof pgJoinPackages,
     repositories: tables.repositories as typeof pgRepositories,
     snake: snake as JoinDatabase["snake"],
+    statements,
     raw,
     close: () => kysely.destroy(),
   };
@@ -202,54 +212,62 @@ async function filled(
 /** SQLite in memory through better-sqlite3. */
 export function sqliteJoins(): Promise<JoinDatabase> {
   const database = new Database(":memory:");
+  const { statements, logger } = statementLog();
   return filled(
     "SQLite",
     "sqlite",
     new SqliteDialect({ database }),
-    sqliteDrizzle({ client: database }),
+    sqliteDrizzle({ client: database, logger }),
     {
       packages: sqlitePackages,
       repositories: sqliteRepositories,
     },
     { ...snakeSqlite, drizzle: sqliteDrizzle({ client: database, casing: "snake_case" }) },
+    statements,
   );
 }
 
 /** PGlite in this process. */
 export async function pgliteJoins(): Promise<JoinDatabase> {
   const client = await PGlite.create();
+  const { statements, logger } = statementLog();
   return filled(
     "PGlite",
     "postgres",
     pgliteDialect(client),
-    pgliteDrizzle({ client }),
+    pgliteDrizzle({ client, logger }),
     { packages: pgJoinPackages, repositories: pgRepositories },
     { ...snakePg, drizzle: pgliteDrizzle({ client, casing: "snake_case" }) },
+    statements,
   );
 }
 
 /** A fresh database on the PostgreSQL server at `adminUrl`, through pg. */
 export async function postgresJoins(adminUrl: string): Promise<JoinDatabase> {
   const pool = new pg.Pool({ connectionString: await freshDatabase(adminUrl), max: 2 });
+  const { statements, logger } = statementLog();
   return filled(
     "PostgreSQL",
     "postgres",
     new PostgresDialect({ pool }),
-    pgDrizzle({ client: pool }),
+    pgDrizzle({ client: pool, logger }),
     { packages: pgJoinPackages, repositories: pgRepositories },
     { ...snakePg, drizzle: pgDrizzle({ client: pool, casing: "snake_case" }) },
+    statements,
   );
 }
 
 /** A fresh database on the MariaDB server at `serverUrl`, through mysql2. */
 export async function mariadbJoins(serverUrl: string): Promise<JoinDatabase> {
   const pool = createPool({ uri: await freshMariaDb(serverUrl), timezone: "Z" });
+  const { statements, logger } = statementLog();
   return filled(
     "MariaDB",
     "mysql",
     new MysqlDialect({ pool }),
-    mysqlDrizzle({ client: pool }),
+    mysqlDrizzle({ client: pool, logger }),
     { packages: mysqlPackages, repositories: mysqlRepositories },
     { ...snakeMysql, drizzle: mysqlDrizzle({ client: pool, casing: "snake_case" }) },
+    statements,
   );
 }

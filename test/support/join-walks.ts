@@ -415,12 +415,14 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
           joined(db.drizzle.select({ id: p().id, package: p().name, repo: r().name }).from(p())),
         "package, repo",
       ],
-    ])("refuses %s, saying how to name the column", async (_, query, keys) => {
+    ])("refuses %s before any SQL, saying how to name the column", async (_, query, keys) => {
       const message = `pagewise/drizzle: the select has 2 columns named "name" (at ${keys}) and none under the key "name": select the one to sort by under that key (db.select({ name: table.name, … })) and the other under another`;
       const resource = defineResource({
         GET: list({ sort: SORT, handler: drizzlePages(db.drizzle, query) }),
       });
+      db.statements.length = 0;
       expect(await refusal(resource, "/?sort=name")).toStrictEqual(new TypeError(message));
+      expect(db.statements).toStrictEqual([]);
       const cursor = defineResource({
         GET: cursorList({
           sort: SORT,
@@ -429,6 +431,7 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
         }),
       });
       expect(await refusal(cursor, "/?sort=name")).toStrictEqual(new TypeError(message));
+      expect(db.statements).toStrictEqual([]);
     });
   });
 }
