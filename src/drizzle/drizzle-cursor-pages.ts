@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { assertKnownNames } from "../option-checks.js";
 import type { SortTerm } from "../pagination/sort-order.js";
 import { carryHiddenValues } from "../resource/carried-values.js";
 import type { CursorQuery, CursorResult } from "../resource/cursor-method.js";
@@ -12,9 +13,10 @@ import { keysetPlan } from "../sql/keyset-plan.js";
 import { leadFirst } from "../sql/lead-first.js";
 import { lostDigits } from "../sql/lost-digits.js";
 import type { OrderTerm } from "../sql/order-by.js";
+import { plannerDialect } from "../sql/statement-setting.js";
 import { directSource } from "./direct-source.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
-import type { DrizzleListOptions } from "./drizzle-options.js";
+import type { DrizzleCursorPagesOptions } from "./drizzle-options.js";
 import {
   type DrizzleDatabase,
   type DrizzleQuery,
@@ -46,9 +48,10 @@ import { sortTerms } from "./sort-terms.js";
  *
  * @param db - the Drizzle database
  * @param query - the request's select, from the handler's context (`params`, `path`)
- * @param options - `dialect` (read from `db` when not given)
- * @throws {TypeError} when defined: a dialect that cannot be read; when called: a list without
- *   `sort`
+ * @param options - `dialect` (read from `db` when not given) and `plannerSetting`
+ *   ({@link DrizzleCursorPagesOptions})
+ * @throws {TypeError} when defined: a dialect that cannot be read, a misused option; when
+ *   called: a list without `sort`
  * @example
  * ```ts
  * cursorList({
@@ -61,9 +64,12 @@ import { sortTerms } from "./sort-terms.js";
 export function drizzleCursorPages<Q extends DrizzleQuery, C extends object = CursorListContext>(
   db: DrizzleDatabase,
   query: (context: C) => Q,
-  options: DrizzleListOptions = {},
+  options: DrizzleCursorPagesOptions = {},
 ): (context: Sorted<C, NoInfer<OutputColumns<Q>>>) => CursorResult<RowOf<Q>> {
-  const dialect = drizzleDialect(db, options.dialect);
+  const known = { dialect: true, plannerSetting: true } as const;
+  assertKnownNames("drizzleCursorPages options", options, known);
+  const named = drizzleDialect(db, options.dialect);
+  const dialect = plannerDialect(named, options.plannerSetting, "drizzleCursorPages");
   return (context) => {
     const terms = sortTerms(context, "drizzleCursorPages");
     return {
@@ -167,8 +173,10 @@ function keysetSelect(
       .orderBy(...orderBy(order, column))
       .limit(limit);
   const { union, lead } = plan;
-  // Each statement run under the dialect's page setting, where the server has one (MariaDB).
-  const run = (select: SelectChain) => underPageSetting(db, dialect, select);
+  // Each statement bounded by a cursor run under the dialect's page setting, where the server has
+  // one (MariaDB); a first page's (no bound: the same plan) as it is.
+  const run = (select: SelectChain) =>
+    values === undefined ? select : underPageSetting(db, dialect, select);
   if (union === undefined) return run(branch(plan.where));
   const whole = () =>
     run(

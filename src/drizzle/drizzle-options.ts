@@ -10,6 +10,17 @@ export interface DrizzleListOptions {
   readonly dialect?: DialectName;
 }
 
+/** What {@link drizzleCursorPages} takes. */
+export interface DrizzleCursorPagesOptions extends DrizzleListOptions {
+  /**
+   * Whether a cursor page on MariaDB runs under its planner setting (`SET STATEMENT … FOR`,
+   * docs/sql.md): `false` where a proxy does not parse the statement (ProxySQL).
+   *
+   * @default true
+   */
+  readonly plannerSetting?: boolean;
+}
+
 /**
  * What {@link drizzlePages} takes.
  *

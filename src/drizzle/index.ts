@@ -5,6 +5,10 @@
 
 export type { CursorListContext, PageListContext } from "../resource/list-contexts.js";
 export { drizzleCursorPages } from "./drizzle-cursor-pages.js";
-export type { DrizzleListOptions, DrizzlePagesOptions } from "./drizzle-options.js";
+export type {
+  DrizzleCursorPagesOptions,
+  DrizzleListOptions,
+  DrizzlePagesOptions,
+} from "./drizzle-options.js";
 export { drizzlePages } from "./drizzle-pages.js";
 export type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";

@@ -10,7 +10,7 @@ import { conditionExpression, type LeafWriter } from "./condition-expression.js"
 import { withExactValues } from "./exact-values.js";
 import { orderQuery } from "./order-query.js";
 import { outerBuilder, runOuter } from "./outer-query.js";
-import { underPageSetting } from "./page-setting.js";
+import { outerUnderPageSetting, underPageSetting } from "./page-setting.js";
 
 /** What a keyset page's query is written from. */
 export interface KeysetQueryParts {
@@ -48,9 +48,10 @@ function rangeQuery<DB, TB extends keyof DB, O>(
  * or, where the plan has a union, each branch so (one index range each) as a subquery, merged by
  * UNION ALL under an outer ORDER BY and LIMIT on the columns each branch selects as they are, run
  * lead first (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back
- * short), each statement under the dialect's page setting where the server has one (MariaDB:
- * `underPageSetting`). Every row carries the sort values at `apart` under hidden aliases (`carryHiddenValues`
- * takes them off).
+ * short), each statement bounded by a cursor under the dialect's page setting where the server
+ * has one (MariaDB: `underPageSetting`, on the query's own executor; the union on `db`). Every
+ * row carries the sort values at `apart` under hidden aliases (`carryHiddenValues` takes them
+ * off).
  *
  * @param db - the Kysely instance (the union's outer query)
  * @param query - the user's query
@@ -66,16 +67,18 @@ export function keysetQuery<DB, QDB, TB extends keyof QDB, O>(
   parts: KeysetQueryParts,
 ): { execute(): Promise<O[]> } {
   const { where, order, union, lead } = parts.plan;
-  // Each statement under the dialect's page setting, where the server has one (MariaDB).
+  // Each statement bounded by a cursor under the dialect's page setting, where the server has
+  // one (MariaDB); a first page's (no bound: the same plan) as it is.
   const range = (condition: Condition, terms: readonly OrderTerm[]) => {
     const built = rangeQuery(query, condition, terms, parts, false);
-    return () => underPageSetting(db, parts.dialect, built, () => built.execute());
+    if (condition.kind === "constant" && condition.value) return () => built.execute();
+    return () => underPageSetting(db, parts.dialect, built);
   };
   if (union === undefined) return { execute: range(where, order) };
   const whole = () => {
     const built = unionQuery(db, query, union, parts);
     const run = () => runOuter(db, built) as Promise<O[]>;
-    return underPageSetting(db, parts.dialect, built as Compilable<O>, run);
+    return outerUnderPageSetting(db, parts.dialect, built as Compilable<O>, run);
   };
   if (lead === undefined) return { execute: whole };
   const near = range(lead.where, lead.order);

@@ -11,6 +11,7 @@ import { exactTextType } from "../sql/exact-text.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { lostDigits } from "../sql/lost-digits.js";
+import { plannerDialect } from "../sql/statement-setting.js";
 import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
 import { kyselyDialect } from "./kysely-dialect.js";
@@ -27,6 +28,13 @@ export interface KyselyCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {
    * @default {}
    */
   readonly columns?: R;
+  /**
+   * Whether a cursor page on MariaDB runs under its planner setting (`SET STATEMENT … FOR`,
+   * docs/sql.md): `false` where a proxy does not parse the statement (ProxySQL).
+   *
+   * @default true
+   */
+  readonly plannerSetting?: boolean;
 }
 
 /**
@@ -39,7 +47,7 @@ export interface KyselyCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {
  *
  * @param db - the Kysely instance
  * @param query - the list's query for a request, without ORDER BY or LIMIT
- * @param options - `dialect` and `columns` ({@link KyselyCursorPagesOptions})
+ * @param options - `dialect`, `columns` and `plannerSetting` ({@link KyselyCursorPagesOptions})
  * @throws {TypeError} for a misused option, when the list is defined
  * @example
  * ```ts
@@ -64,8 +72,13 @@ export function kyselyCursorPages<
 ): (
   context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">,
 ) => Promise<CursorResult<O>> {
-  assertKnownNames("kyselyCursorPages options", options, { dialect: true, columns: true });
-  const dialect = kyselyDialect(db, options.dialect);
+  const known = { dialect: true, columns: true, plannerSetting: true } as const;
+  assertKnownNames("kyselyCursorPages options", options, known);
+  const dialect = plannerDialect(
+    kyselyDialect(db, options.dialect),
+    options.plannerSetting,
+    "kyselyCursorPages",
+  );
   const columns = columnRefs(options.columns);
   return async (context) => {
     const { sort, cursor } = context;

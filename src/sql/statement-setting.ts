@@ -1,4 +1,5 @@
-import type { PlannerSetting } from "./dialect.js";
+import { assertOption } from "../option-checks.js";
+import type { Dialect, PlannerSetting } from "./dialect.js";
 
 /** A value of a set of flags as the server shows it: names of letters and `_`, comma-separated. */
 const FLAGS = /^(?:[a-z_]+(?:,[a-z_]+)*)?$/;
@@ -126,4 +127,26 @@ function withinWait(
     }, waitMs);
   });
   return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The dialect a cursor list's pages run under: `dialect` itself, or with `plannerSetting: false`
+ * the same without its `pageSetting` (every statement as it is: no `SET STATEMENT`, which a
+ * proxy such as ProxySQL does not parse).
+ *
+ * @param dialect - the list's dialect
+ * @param plannerSetting - the list's `plannerSetting` option
+ * @param owner - the list handler's name, for the error (`"kyselyCursorPages"`)
+ * @default plannerSetting true
+ * @throws {TypeError} for a value other than `true`, `false` or `undefined`, when the list is defined
+ * @example
+ * ```ts
+ * plannerDialect(DIALECTS.mysql, false, "kyselyCursorPages").pageSetting; // undefined
+ * ```
+ */
+export function plannerDialect(dialect: Dialect, plannerSetting: unknown, owner: string): Dialect {
+  assertOption(`${owner} option plannerSetting`, plannerSetting, [true, false]);
+  return plannerSetting === false && dialect.pageSetting !== undefined
+    ? { ...dialect, pageSetting: undefined }
+    : dialect;
 }

@@ -48,6 +48,11 @@ describe("kyselyCursorPages' options", () => {
   it.each<[string, unknown, RegExp]>([
     ["a count (a cursor list counts by itself)", { count: "exact" }, /count/],
     ["a dialect not listed", { dialect: "mssql" }, /dialect must be one of/],
+    [
+      "a plannerSetting not true or false",
+      { plannerSetting: "off" },
+      /^kyselyCursorPages option plannerSetting must be one of true, false; got "off"$/,
+    ],
   ])("refuses %s", (_name, options, message) => {
     expect(() => kyselyCursorPages(db, query, options as never)).toThrow(message);
   });

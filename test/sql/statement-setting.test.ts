@@ -1,7 +1,12 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DIALECTS, type PlannerSetting } from "../../src/sql/dialect.js";
-import { SETTING_WAIT_MS, serverSetting, settingPrefix } from "../../src/sql/statement-setting.js";
+import {
+  plannerDialect,
+  SETTING_WAIT_MS,
+  serverSetting,
+  settingPrefix,
+} from "../../src/sql/statement-setting.js";
 
 const setting = DIALECTS.mysql.pageSetting as PlannerSetting;
 const SET = "SET STATEMENT optimizer_adjust_secondary_key_costs =";
@@ -135,5 +140,27 @@ describe("serverSetting's errors wrapped by a driver", () => {
     expect(await serverSetting(server, setting, read)).toBeUndefined();
     expect(await serverSetting(server, setting, read)).toBeUndefined();
     expect(asked).toBe(1);
+  });
+});
+
+describe("plannerDialect", () => {
+  it.each([
+    [undefined, setting],
+    [true, setting],
+    [false, undefined],
+  ])("plannerSetting %j: the page setting %j", (plannerSetting, pageSetting) => {
+    expect(plannerDialect(DIALECTS.mysql, plannerSetting, "list").pageSetting).toBe(pageSetting);
+  });
+
+  it("a dialect without a setting is itself", () => {
+    expect(plannerDialect(DIALECTS.postgres, false, "list")).toBe(DIALECTS.postgres);
+  });
+
+  it.each([["no"], [0], [null]])("refuses %j when the list is defined", (value) => {
+    expect(() => plannerDialect(DIALECTS.mysql, value, "kyselyCursorPages")).toThrow(
+      new TypeError(
+        `kyselyCursorPages option plannerSetting must be one of true, false; got ${value === "no" ? '"no"' : String(value)}`,
+      ),
+    );
   });
 });
