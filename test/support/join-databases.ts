@@ -30,6 +30,7 @@ export interface JoinSchema {
     score: number | null;
     display_name: string | null;
   };
+  tags: { package_id: number; tag: string };
 }
 
 export const pgRepositories = pgTable("repositories", {
@@ -87,6 +88,22 @@ const snakeMysql = {
   }),
 };
 
+/** Each package's tags (a join to many): every package "a", and {@link TWICE_TAGGED} "b" too. */
+export const pgTags = pgTable("tags", {
+  packageId: integer("package_id").notNull(),
+  tag: pgText("tag").notNull(),
+});
+const sqliteTags = sqliteTable("tags", {
+  packageId: sqliteInteger("package_id").notNull(),
+  tag: text("tag").notNull(),
+});
+const mysqlTags = mysqlTable("tags", {
+  packageId: int("package_id").notNull(),
+  tag: varchar("tag", { length: 16 }).notNull(),
+});
+/** The package of two tags. */
+export const TWICE_TAGGED = 6;
+
 const mysqlRepositories = mysqlTable("repositories", {
   id: int("id").primaryKey(),
   name: varchar("name", { length: 64 }).notNull(),
@@ -109,6 +126,7 @@ export interface JoinDatabase {
   /** The Drizzle tables (PostgreSQL's types; each dialect's own at run time). */
   readonly packages: typeof pgJoinPackages;
   readonly repositories: typeof pgRepositories;
+  readonly tags: typeof pgTags;
   /** The same database through Drizzle made with `casing: "snake_case"`, and its tables of keys alone. */
   readonly snake: {
     // biome-ignore lint/suspicious/noExplicitAny: each dialect's Drizzle database
@@ -148,14 +166,17 @@ const DDL: Readonly<Record<DialectName, readonly string[]>> = {
   sqlite: [
     "CREATE TABLE repositories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, display_name TEXT)",
     "CREATE TABLE packages (id INTEGER PRIMARY KEY, repository_id INTEGER NOT NULL, name TEXT NOT NULL, score INTEGER, display_name TEXT)",
+    "CREATE TABLE tags (package_id INTEGER NOT NULL, tag TEXT NOT NULL)",
   ],
   postgres: [
     "CREATE TABLE repositories (id integer PRIMARY KEY, name text NOT NULL, display_name text)",
     "CREATE TABLE packages (id integer PRIMARY KEY, repository_id integer NOT NULL, name text NOT NULL, score integer, display_name text)",
+    "CREATE TABLE tags (package_id integer NOT NULL, tag text NOT NULL)",
   ],
   mysql: [
     "CREATE TABLE repositories (id INT PRIMARY KEY, name VARCHAR(64) NOT NULL, display_name VARCHAR(64) NULL)",
     "CREATE TABLE packages (id INT PRIMARY KEY, repository_id INT NOT NULL, name VARCHAR(64) NOT NULL, score INT NULL, display_name VARCHAR(64) NULL)",
+    "CREATE TABLE tags (package_id INT NOT NULL, tag VARCHAR(16) NOT NULL)",
   ],
 };
 /** The index each dialect reads the joined table's order from; each row's display name its name. */
@@ -163,6 +184,8 @@ const AFTER = [
   "CREATE INDEX packages_name ON packages (name, id)",
   "UPDATE packages SET display_name = name",
   "UPDATE repositories SET display_name = name",
+  "INSERT INTO tags (package_id, tag) SELECT id, 'a' FROM packages",
+  `INSERT INTO tags (package_id, tag) VALUES (${TWICE_TAGGED}, 'b')`,
 ];
 
 /** A Drizzle logger that keeps each statement's SQL text in `statements`. */
@@ -178,7 +201,7 @@ async function filled(
   kyselyDialect: Dialect,
   // biome-ignore lint/suspicious/noExplicitAny: each dialect's Drizzle database
   drizzle: any,
-  tables: { packages: unknown; repositories: unknown },
+  tables: { packages: unknown; repositories: unknown; tags: unknown },
   snake: { drizzle: unknown; packages: unknown; repositories: unknown },
   statements: string[],
 ): Promise<JoinDatabase> {
@@ -202,6 +225,7 @@ async function filled(
     drizzle,
     packages: tables.packages as typeof pgJoinPackages,
     repositories: tables.repositories as typeof pgRepositories,
+    tags: tables.tags as typeof pgTags,
     snake: snake as JoinDatabase["snake"],
     statements,
     raw,
@@ -221,6 +245,7 @@ export function sqliteJoins(): Promise<JoinDatabase> {
     {
       packages: sqlitePackages,
       repositories: sqliteRepositories,
+      tags: sqliteTags,
     },
     { ...snakeSqlite, drizzle: sqliteDrizzle({ client: database, casing: "snake_case" }) },
     statements,
@@ -236,7 +261,7 @@ export async function pgliteJoins(): Promise<JoinDatabase> {
     "postgres",
     pgliteDialect(client),
     pgliteDrizzle({ client, logger }),
-    { packages: pgJoinPackages, repositories: pgRepositories },
+    { packages: pgJoinPackages, repositories: pgRepositories, tags: pgTags },
     { ...snakePg, drizzle: pgliteDrizzle({ client, casing: "snake_case" }) },
     statements,
   );
@@ -251,7 +276,7 @@ export async function postgresJoins(adminUrl: string): Promise<JoinDatabase> {
     "postgres",
     new PostgresDialect({ pool }),
     pgDrizzle({ client: pool, logger }),
-    { packages: pgJoinPackages, repositories: pgRepositories },
+    { packages: pgJoinPackages, repositories: pgRepositories, tags: pgTags },
     { ...snakePg, drizzle: pgDrizzle({ client: pool, casing: "snake_case" }) },
     statements,
   );
@@ -266,7 +291,7 @@ export async function mariadbJoins(serverUrl: string): Promise<JoinDatabase> {
     "mysql",
     new MysqlDialect({ pool }),
     mysqlDrizzle({ client: pool, logger }),
-    { packages: mysqlPackages, repositories: mysqlRepositories },
+    { packages: mysqlPackages, repositories: mysqlRepositories, tags: mysqlTags },
     { ...snakeMysql, drizzle: mysqlDrizzle({ client: pool, casing: "snake_case" }) },
     statements,
   );

@@ -53,6 +53,14 @@ async function walksBothWays(resource: Resource, sort: string, expected: readonl
   expect(back.ids.reverse()).toStrictEqual(expected);
 }
 
+/** The error of a cursor page whose rows repeat a package's sort values (a join to many). */
+const REPEATED = (sort: string) => {
+  const columns = [...sort.split(",").map((f) => f.replace("-", "")), "id"].join(", ");
+  return new Error(
+    `pagewise: two rows of a cursor page have the same sort values (${columns}): the tie-breaker "id" is not unique in the query's rows (a join to many?), and a cursor would skip rows. Make the tie-breaker a key unique in the rows (the many side's own), or give each its one row (aggregate the many side)`,
+  );
+};
+
 /** The answer of a page whose select is refused: the handler's TypeError, before any SQL. */
 async function refusal(resource: Resource, url: string): Promise<unknown> {
   return handleResource(resource, {
@@ -155,6 +163,26 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
           cursors(select),
           sort,
           await databaseOrder(db, sort, SELECTS[select].nameOf),
+        );
+      },
+    );
+
+    it.each(SORTS)(
+      "refuses a cursor page of a join to many whose rows repeat a package, sort=%s",
+      async (sort) => {
+        const query = () =>
+          base()
+            .innerJoin("tags as t", "t.package_id", "p.id")
+            .select(["p.id", "p.name", "p.score", "t.tag"]);
+        const resource = defineResource({
+          GET: cursorList({
+            sort: SORT,
+            secret: SECRET,
+            handler: kyselyCursorPages(db.kysely, query as unknown as Query),
+          }),
+        });
+        expect(await refusal(resource, `/?sort=${sort}&page_size=20`)).toStrictEqual(
+          REPEATED(sort),
         );
       },
     );
@@ -312,6 +340,27 @@ export function describeJoinWalks(open: () => Promise<JoinDatabase>): void {
           cursors(select),
           sort,
           await databaseOrder(db, sort, SELECTS[select].nameOf),
+        );
+      },
+    );
+
+    it.each(SORTS)(
+      "refuses a cursor page of a join to many whose rows repeat a package, sort=%s",
+      async (sort) => {
+        const query = () =>
+          db.drizzle
+            .select({ id: p().id, name: p().name, score: p().score, tag: db.tags.tag })
+            .from(p())
+            .innerJoin(db.tags, eq(db.tags.packageId, p().id));
+        const resource = defineResource({
+          GET: cursorList({
+            sort: SORT,
+            secret: SECRET,
+            handler: drizzleCursorPages(db.drizzle, query),
+          }),
+        });
+        expect(await refusal(resource, `/?sort=${sort}&page_size=20`)).toStrictEqual(
+          REPEATED(sort),
         );
       },
     );
