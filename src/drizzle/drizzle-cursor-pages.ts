@@ -13,6 +13,7 @@ import { keysetPlan } from "../sql/keyset-plan.js";
 import { leadFirst } from "../sql/lead-first.js";
 import { lostDigits } from "../sql/lost-digits.js";
 import type { OrderTerm } from "../sql/order-by.js";
+import { assertDistinctSortValues } from "../sql/repeated-sort-values.js";
 import { plannerDialect } from "../sql/statement-setting.js";
 import { directSource } from "./direct-source.js";
 import { drizzleDialect } from "./drizzle-dialect.js";
@@ -114,6 +115,8 @@ async function keysetPage(
   };
   const bigints = bigintsApart ? [] : terms.flatMap((t, i) => (t.type === "bigint" ? [i] : []));
   if (rows.some((row) => bigints.some((place) => lostDigits(read(row, place))))) return undefined;
+  // A tie-breaker that is not unique in the rows (a join to many) would lose rows: refused.
+  assertDistinctSortValues(rows, terms, read);
   const answered = carryHiddenValues(rows, terms, read);
   for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
   return answered;

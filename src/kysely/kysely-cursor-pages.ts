@@ -11,6 +11,7 @@ import { exactTextType } from "../sql/exact-text.js";
 import { valueAlias } from "../sql/hidden-columns.js";
 import { keysetPlan } from "../sql/keyset-plan.js";
 import { lostDigits } from "../sql/lost-digits.js";
+import { assertDistinctSortValues } from "../sql/repeated-sort-values.js";
 import { plannerDialect } from "../sql/statement-setting.js";
 import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
 import { keysetQuery } from "./keyset-query.js";
@@ -113,6 +114,8 @@ export function kyselyCursorPages<
     // Each place's member: a name made at each row's read cost a MariaDB page 4 µs.
     const names = terms.map((term, place) => (read.has(place) ? term.column : valueAlias(place)));
     const value = (row: Record<string, unknown>, place: number) => row[names[place] as string];
+    // A tie-breaker that is not unique in the rows (a join to many) would lose rows: refused.
+    assertDistinctSortValues(rows as Record<string, unknown>[], terms, value);
     return { items: carryHiddenValues(rows, terms, value) as O[] };
   };
 }
