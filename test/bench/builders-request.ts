@@ -26,10 +26,11 @@ export const PAST_END = "page=999999&page_size=5";
 /** The capped count's cap. */
 const CAP = 10_000;
 
-type Serve = (request: Request) => Response | Promise<Response>;
+/** A fetch handler: a `Request` answered. */
+export type Serve = (request: Request) => Response | Promise<Response>;
 
 /** One request answered and its body read: what a task times. */
-async function answer(serve: Serve, url: string): Promise<Response & { text: string }> {
+export async function answer(serve: Serve, url: string): Promise<Response & { text: string }> {
   const response = await serve(new Request(url));
   const text = await response.text();
   return Object.assign(response, { text });
@@ -66,7 +67,7 @@ function sourcesOf(handle: Handle, builder: Builder, table: EndpointTable) {
 }
 
 /** pagewise's cursor list of `order` served by `fetchHandler`. */
-const pagewiseServe = (handler: () => never, order: Order): FetchHandler =>
+export const pagewiseServe = (handler: () => never, order: Order): FetchHandler =>
   fetchHandler(
     defineResource(PATH, {
       GET: cursorList({ order: orderOf(order), secret: SECRET, handler: handler() }),
@@ -74,7 +75,7 @@ const pagewiseServe = (handler: () => never, order: Order): FetchHandler =>
   );
 
 /** The two answers' bodies and header names must match: the same request answered alike. */
-function checkSame(
+export function checkSame(
   label: string,
   ours: Response & { text: string },
   hand: Response & { text: string },

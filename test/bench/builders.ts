@@ -15,6 +15,7 @@ import { drizzlePagesOf } from "./builders-drizzle.js";
 import { type HandPages, kyselyOf, kyselyPages } from "./builders-kysely.js";
 import { BIG_FILL, loadStatements, REPO_FILL, SMALL_FILL } from "./builders-load.js";
 import { type Builder, PAGEWISE } from "./builders-pagewise.js";
+import { pipelineSection } from "./builders-pipeline.js";
 import {
   filteredSection,
   pastEndSection,
@@ -40,13 +41,16 @@ const SLOW_MS = 20;
 const FAST_ROUNDS = 200;
 const SLOW_ROUNDS = 3;
 
+/** The parts that need a database. */
+const DATABASE_PARTS = ["pages", "filtered", "past-end", "walks"];
+
 /**
- * The parts of the suite to run (`BUILDERS_PARTS`, comma-separated; all by default): `pages` (each
- * order's pages, pagewise's whole request among them), `filtered`, `past-end`, `walks`.
+ * The parts of the suite to run (`BUILDERS_PARTS`, comma-separated; all by default): `pipeline`
+ * (the whole request's CPU time, no database: builders-pipeline.ts), then on each database
+ * `pages` (each order's pages, pagewise's whole request among them), `filtered`, `past-end`,
+ * `walks`.
  */
-const PARTS = new Set(
-  process.env.BUILDERS_PARTS?.split(",") ?? ["pages", "filtered", "past-end", "walks"],
-);
+const PARTS = new Set(process.env.BUILDERS_PARTS?.split(",") ?? ["pipeline", ...DATABASE_PARTS]);
 
 /** The label's ending of pagewise's pages through the whole pipeline (`handleResource`). */
 const PIPELINE = " through the pipeline";
@@ -235,8 +239,10 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
   }
 }
 
-/** Every dialect in turn. */
+/** The part without a database, then every dialect in turn. */
 export async function run(): Promise<void> {
+  if (PARTS.has("pipeline")) await pipelineSection();
+  if (!DATABASE_PARTS.some((part) => PARTS.has(part))) return;
   const only = process.env.BUILDERS_DIALECTS?.split(",");
   for (const dialect of DIALECT_NAMES.filter((name) => only?.includes(name) ?? true))
     await dialectSuite(dialect);

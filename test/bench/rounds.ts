@@ -13,7 +13,7 @@ const WARM_UP_MS = 1_500;
 export type Task = [name: string, run: () => Promise<unknown>];
 
 /** `items` in a random order (Fisher-Yates). */
-function shuffled<T>(items: readonly T[]): T[] {
+export function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
