@@ -55,10 +55,27 @@ export function listTotal(list: object, filters: unknown): ListTotal {
 }
 
 function keyOf(filters: unknown): string | undefined {
+  if (textLength(filters, 0) > LONGEST_FILTERS_KEPT) return undefined; // no JSON written for it
   try {
     const key = JSON.stringify(filters);
     return key !== undefined && key.length <= LONGEST_FILTERS_KEPT ? key : undefined;
   } catch {
     return undefined; // a bigint, a cycle: not kept
   }
+}
+
+/**
+ * The length of the text in plain values (strings and member names, to a few levels deep), which
+ * their JSON is at least as long as: stops counting once past {@link LONGEST_FILTERS_KEPT}, so
+ * a long parameter is never written as JSON only to be thrown away.
+ */
+function textLength(value: unknown, depth: number): number {
+  if (typeof value === "string") return value.length;
+  if (typeof value !== "object" || value === null || depth > 3) return 0;
+  let length = 0;
+  for (const [name, member] of Object.entries(value)) {
+    length += (Array.isArray(value) ? 0 : name.length) + textLength(member, depth + 1);
+    if (length > LONGEST_FILTERS_KEPT) break;
+  }
+  return length;
 }
