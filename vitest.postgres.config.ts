@@ -20,7 +20,7 @@ export default defineConfig({
       // The command line's walk on this store (STORE_KINDS reads the server's URL).
       "test/cli/run-walk.test.ts",
       "test/postgres/**/*.test.ts",
-      "test/pagination/keyset.postgres.test.ts",
+      "test/cursor/keyset.postgres.test.ts",
     ],
     globalSetup: ["test/support/postgres-global-setup.ts"],
     testTimeout: 60_000,

@@ -44,24 +44,24 @@ export {
   type CountValue,
   capCount,
   type InexactCount,
-} from "./pagination/count-value.js";
+} from "./page/count-value.js";
 export {
   type CountlessPage,
   type CountlessPageRequest,
   paginateCountless,
-} from "./pagination/countless-page.js";
+} from "./page/countless-page.js";
 // Pagination (spec section 4.3): page parameters, page math, links and headers.
 export {
   exposedHeaderNames,
   headerNamePresets,
   type PaginationHeaderNames,
-} from "./pagination/header-names.js";
-export { type PageLink, type PageLinksOptions, pageLinks } from "./pagination/page-links.js";
+} from "./page/header-names.js";
+export { type PageLink, type PageLinksOptions, pageLinks } from "./page/page-links.js";
 export {
   type PageParams,
   type PageParamsOptions,
   parsePageParams,
-} from "./pagination/page-params.js";
+} from "./page/page-params.js";
 export {
   type LinkTargets,
   type Page,
@@ -70,14 +70,14 @@ export {
   type PageSlice,
   type PaginateOptions,
   paginate,
-} from "./pagination/paginate.js";
+} from "./page/paginate.js";
 export {
   type PaginationHeadersOptions,
   paginationHeaders,
-} from "./pagination/pagination-headers.js";
+} from "./page/pagination-headers.js";
 // A client-chosen order: the sort option, and the checked order a handler receives.
-export type { SortField, SortOption, SortTieBreaker } from "./pagination/sort-option.js";
-export type { SortOrder, SortTerm } from "./pagination/sort-order.js";
+export type { SortField, SortOption, SortTieBreaker } from "./sort/sort-option.js";
+export type { SortOrder, SortTerm } from "./sort/sort-order.js";
 // Request parameters (spec section 4.1): the query for GET, a JSON body for DELETE/PATCH/POST/PUT.
 export type { VersionOptions } from "./params/api-version.js";
 export type { BodyInput } from "./params/json-body.js";

@@ -90,7 +90,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
 
   it("answers the spec example through the fetch entry", async () => {
     const core = (await load("index")) as typeof import("../src/index.js");
-    const { fetchHandler } = (await load("fetch/index")) as typeof import("../src/fetch/index.js");
+    const { fetchHandler } = (await load("fetch/index")) as typeof import("../src/adapters/fetch/index.js");
     const serve = fetchHandler(
       core.defineResource({ GET: core.list({ handler: () => [1, 2, 3] }) }),
     );

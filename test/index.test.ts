@@ -4,16 +4,16 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import * as adapter from "../src/adapter/index.js";
+import * as adapter from "../src/adapters/index.js";
 import * as client from "../src/client/index.js";
 import * as cursor from "../src/cursor/index.js";
-import * as drizzle from "../src/drizzle/index.js";
-import * as express from "../src/express/index.js";
-import * as fastify from "../src/fastify/index.js";
-import * as fetchEntry from "../src/fetch/index.js";
-import * as hono from "../src/hono/index.js";
+import * as drizzle from "../src/builders/drizzle/index.js";
+import * as express from "../src/adapters/express/index.js";
+import * as fastify from "../src/adapters/fastify/index.js";
+import * as fetchEntry from "../src/adapters/fetch/index.js";
+import * as hono from "../src/adapters/hono/index.js";
 import * as pagewise from "../src/index.js";
-import * as kysely from "../src/kysely/index.js";
+import * as kysely from "../src/builders/kysely/index.js";
 import * as sql from "../src/sql/index.js";
 
 /** Each entry point's source file, relative to src/. */

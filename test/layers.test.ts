@@ -1,9 +1,11 @@
 /**
- * The layers that show in the folders, enforced: the pure core (`http/`, `pagination/`, `params/`,
- * `sql/` and the top-level `errors`, `options`, `option-checks`, `closest-name`) imports nothing
- * from the resource pipeline or an adapter; `sql/` (dialect-neutral SQL plans) imports only the
- * top level; the client imports no server code; a framework is imported only
- * by its adapter; nothing but the Node adapters and the command line (`cli/`, a Node process with
+ * The layers that show in the folders, enforced: the pure core (`http/`, `params/`, `sql/`, the
+ * list modes `page/`, `cursor/`, `sort/` and the top-level `errors`, `options`, `option-checks`,
+ * `closest-name`) imports nothing from the resource pipeline, an adapter or an integration; `sql/`
+ * (dialect-neutral SQL plans) imports only the top level and `params/`; the integrations under
+ * `builders/` import the core and `builders/contract.ts`, never the pipeline (`resource/`); the
+ * client imports no server code; a framework or query builder is imported only by its adapter or
+ * integration; nothing but the Node adapters and the command line (`cli/`, a Node process with
  * its streams, signals and files) touches a `node:` module; and no import cycles.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -37,39 +39,64 @@ function importGraph(): Map<string, { local: string[]; packages: string[] }> {
 }
 
 const graph = importGraph();
-const layerOf = (file: string) =>
-  file === "index.ts" ? "entry" : file.includes("/") ? file.slice(0, file.indexOf("/")) : "top";
-const CORE = ["top", "http", "pagination", "params", "sql"];
-const SERVER = ["resource", "openapi", "adapter", "express", "fastify", "fetch", "hono"];
+/** A file's layer: its folder, or for `adapters/` and `builders/` the folder inside them. */
+const layerOf = (file: string) => {
+  if (file === "index.ts") return "entry";
+  if (file === "builders/contract.ts") return "contract";
+  const parts = file.split("/");
+  if (parts.length === 1) return "top";
+  if ((parts[0] === "adapters" || parts[0] === "builders") && parts.length > 2) {
+    return `${parts[0]}/${parts[1]}`;
+  }
+  return parts[0] as string;
+};
+/** The pure core: plain values in and out, no framework, no I/O. */
+const CORE = ["top", "http", "params", "page", "cursor", "sort", "sql"];
+const SERVER = [
+  "resource",
+  "openapi",
+  "adapters",
+  "adapters/node",
+  "adapters/express",
+  "adapters/fastify",
+  "adapters/fetch",
+  "adapters/hono",
+];
+const PIPELINE = [...CORE, "contract", "resource"];
 
 /** Each layer and the layers it may import (besides itself). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   top: [],
-  entry: ["top", "http", "pagination", "params", "resource", "openapi"],
+  entry: [...PIPELINE, "openapi"],
   http: ["top"],
   params: ["top", "http"],
-  pagination: ["top", "http", "params", "sql"],
   sql: ["top", "params"],
-  resource: CORE,
-  openapi: [...CORE, "resource"],
-  adapter: [...CORE, "resource"],
-  express: [...CORE, "resource"],
-  fastify: [...CORE, "resource", "openapi"],
-  fetch: [...CORE, "resource"],
+  page: ["top", "http", "params"],
+  cursor: ["top", "http", "params", "sql", "page"],
+  sort: ["top", "params", "sql", "cursor"],
+  // The integration contract: what a data layer hands the pipeline, in the core's own types.
+  contract: CORE,
+  resource: [...CORE, "contract"],
+  openapi: PIPELINE,
+  adapters: PIPELINE,
+  "adapters/node": PIPELINE,
+  "adapters/express": [...PIPELINE, "adapters/node"],
+  "adapters/fastify": [...PIPELINE, "openapi", "adapters/node"],
+  "adapters/fetch": PIPELINE,
   // Hono serves the fetch API: its adapter reads bodies and writes Responses as `fetch/` does.
-  hono: [...CORE, "resource", "openapi", "fetch"],
-  cursor: CORE,
+  "adapters/hono": [...PIPELINE, "openapi", "adapters/fetch"],
   client: CORE,
   // The command line is a shell over the client: it walks, it serves nothing.
   cli: [...CORE, "client"],
-  drizzle: [...CORE, "resource"],
-  kysely: [...CORE, "resource"],
+  // An integration satisfies the contract; it never reaches into the pipeline.
+  "builders/drizzle": [...CORE, "contract"],
+  "builders/kysely": [...CORE, "contract"],
 };
 
 describe("layers", () => {
   it("finds the source files and their imports", () => {
     expect(graph.size).toBeGreaterThan(50);
-    expect(graph.get("resource/list-page.ts")?.local).toContain("pagination/paginate.ts");
+    expect(graph.get("resource/list-page.ts")?.local).toContain("page/paginate.ts");
   });
 
   it.each([...graph.keys()].sort())("%s imports only from the layers below it", (file) => {
@@ -91,11 +118,12 @@ describe("layers", () => {
       /^(express|fastify|fastify-plugin|kysely|hono|@hono\/|drizzle-orm|node:)/.test(name),
     );
     const own: Readonly<Record<string, RegExp>> = {
-      express: /^(express|node:http)$/,
-      fastify: /^(fastify|fastify-plugin)$/,
-      hono: /^hono$/,
-      drizzle: /^drizzle-orm$/,
-      kysely: /^kysely$/,
+      "adapters/node": /^node:/,
+      "adapters/express": /^(express|node:http)$/,
+      "adapters/fastify": /^(fastify|fastify-plugin)$/,
+      "adapters/hono": /^hono$/,
+      "builders/drizzle": /^drizzle-orm$/,
+      "builders/kysely": /^kysely$/,
       cli: /^node:/,
     };
     expect(frameworks.filter((name) => !own[layer]?.test(name))).toStrictEqual([]);
@@ -132,7 +160,9 @@ describe("layers", () => {
       readdirSync(fileURLToPath(new URL(".", import.meta.url)), { recursive: true }) as string[]
     )
       .map((file) => file.split("\\").join("/"))
-      .filter((file) => /^(http|pagination|params|resource|openapi|cli)\/.*\.test\.ts$/.test(file));
+      .filter((file) =>
+        /^(http|page|cursor|sort|params|resource|openapi|cli|adapters\/node)\/.*\.test\.ts$/.test(file),
+      );
     const orphans = tests.filter((file) => {
       const module = file.replace(/(\.properties|\.postgres)?\.test\.ts$/, ".ts");
       return !graph.has(module);

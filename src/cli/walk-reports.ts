@@ -1,5 +1,5 @@
 import type { ListChange } from "../client/walk-options.js";
-import { headerNamePresets } from "../pagination/header-name-presets.js";
+import { headerNamePresets } from "../page/header-name-presets.js";
 import type { GoOn } from "./go-on.js";
 import { counted } from "./progress-text.js";
 

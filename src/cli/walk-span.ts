@@ -3,7 +3,7 @@
  * goes on `--from` page 900 of 1000 covers 101 pages, and the items on them, not the list's all.
  */
 import type { FetchedPage } from "../client/walk-options.js";
-import { headerNamePresets } from "../pagination/header-name-presets.js";
+import { headerNamePresets } from "../page/header-name-presets.js";
 import { readDigits } from "../params/whole-number.js";
 import type { ProgressFigures } from "./progress-text.js";
 

@@ -1,5 +1,5 @@
 import { defaults } from "../options.js";
-import { headerNamePresets } from "../pagination/header-name-presets.js";
+import { headerNamePresets } from "../page/header-name-presets.js";
 import { readDigits } from "../params/whole-number.js";
 import { boundedFetch } from "./bounded-fetch.js";
 import type { PreparedRequest } from "./build-request.js";

@@ -10,14 +10,14 @@ export {
   type CursorLinkTargets,
   type CursorParamNames,
   cursorLinkHeader,
-} from "../pagination/cursor-links.js";
-export { type CursorPage, type CursorPageRequest, cursorPage } from "../pagination/cursor-page.js";
+} from "./cursor-links.js";
+export { type CursorPage, type CursorPageRequest, cursorPage } from "./cursor-page.js";
 export {
   type CursorCodec,
   type CursorCodecOptions,
   type CursorValue,
   cursorCodec,
-} from "../pagination/cursor-token.js";
+} from "./cursor-token.js";
 export {
   type CursorSide,
   compareSortValues,
@@ -26,10 +26,10 @@ export {
   keysetSql,
   type SortColumn,
   sortColumns,
-} from "../pagination/keyset.js";
-export { keysetRows } from "../pagination/keyset-rows.js";
+} from "./keyset.js";
+export { keysetRows } from "./keyset-rows.js";
 export {
   type KeysetStatement,
   type KeysetUnionStatement,
   keysetUnionSql,
-} from "../pagination/keyset-union.js";
+} from "./keyset-union.js";

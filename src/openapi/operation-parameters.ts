@@ -1,5 +1,5 @@
 import { defaults } from "../options.js";
-import type { PageParamsSettings } from "../pagination/page-params.js";
+import type { PageParamsSettings } from "../page/page-params.js";
 import type { VersionSettings } from "../params/api-version.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { CursorListMethod } from "../resource/cursor-method.js";

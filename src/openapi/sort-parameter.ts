@@ -1,5 +1,5 @@
-import type { SortTerm } from "../pagination/sort-order.js";
-import { listed, type SortSettings, sortExample } from "../pagination/sort-param.js";
+import type { SortTerm } from "../sort/sort-order.js";
+import { listed, type SortSettings, sortExample } from "../sort/sort-param.js";
 import type { OpenApiParameter } from "./openapi-types.js";
 
 /**

@@ -6,7 +6,7 @@
  * and equality checks do not see it: the row's JSON is what the user selected. (A symbol member
  * costs a page of 30 rows about 10 µs; a `WeakMap` entry per row cost 25-45 µs.)
  */
-import type { SortTerm } from "../pagination/sort-order.js";
+import type { SortTerm } from "../sort/sort-order.js";
 import { isHidden, valueAlias } from "../sql/hidden-columns.js";
 
 const CARRIED = Symbol("pagewise.carriedValues");

@@ -4,7 +4,7 @@ import {
   exposedHeaderNames,
   headerNamePresets,
   type PaginationHeaderNames,
-} from "../pagination/header-names.js";
+} from "../page/header-names.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 
 /** CORS settings of a resource. */

@@ -1,11 +1,11 @@
 import type { PathParams } from "../http/path-pattern.js";
 import { assertParamName, describeValue } from "../option-checks.js";
 import { defaults } from "../options.js";
-import { type CursorValue, cursorCodec } from "../pagination/cursor-token.js";
-import { type KeysetColumn, type SortColumn, sortColumns } from "../pagination/keyset.js";
-import { type SortOption, sortSettings } from "../pagination/sort-option.js";
-import { type SortTerm, sortOrder } from "../pagination/sort-order.js";
-import type { SortSettings } from "../pagination/sort-param.js";
+import { type CursorValue, cursorCodec } from "../cursor/cursor-token.js";
+import { type KeysetColumn, type SortColumn, sortColumns } from "../cursor/keyset.js";
+import { type SortOption, sortSettings } from "../sort/sort-option.js";
+import { type SortTerm, sortOrder } from "../sort/sort-order.js";
+import type { SortSettings } from "../sort/sort-param.js";
 import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import { rowSortValues } from "./carried-values.js";

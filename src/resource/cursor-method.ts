@@ -1,11 +1,11 @@
 import type { PathParams } from "../http/path-pattern.js";
-import type { CursorCodec, CursorValue } from "../pagination/cursor-token.js";
-import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../pagination/keyset.js";
-import { keysetSql } from "../pagination/keyset.js";
-import { type KeysetUnionStatement, keysetUnionSql } from "../pagination/keyset-union.js";
-import type { SortOption } from "../pagination/sort-option.js";
-import type { KnownColumns, SortOrder, SortTerm } from "../pagination/sort-order.js";
-import type { SortSettings } from "../pagination/sort-param.js";
+import type { CursorCodec, CursorValue } from "../cursor/cursor-token.js";
+import type { CursorSide, KeysetColumn, KeysetSql, SortColumn } from "../cursor/keyset.js";
+import { keysetSql } from "../cursor/keyset.js";
+import { type KeysetUnionStatement, keysetUnionSql } from "../cursor/keyset-union.js";
+import type { SortOption } from "../sort/sort-option.js";
+import type { KnownColumns, SortOrder, SortTerm } from "../sort/sort-order.js";
+import type { SortSettings } from "../sort/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { ResourceResponse } from "./contract.js";

@@ -1,7 +1,7 @@
 import { describeValue } from "../option-checks.js";
-import { type ReadCount, readCount } from "../pagination/count-value.js";
-import { keysetRows } from "../pagination/keyset-rows.js";
-import type { SortTerm } from "../pagination/sort-order.js";
+import { type ReadCount, readCount } from "../page/count-value.js";
+import { keysetRows } from "../cursor/keyset-rows.js";
+import type { SortTerm } from "../sort/sort-order.js";
 import type { CursorListMethod, CursorQuery, CursorResult } from "./cursor-method.js";
 import { rowArray } from "./list-page.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";

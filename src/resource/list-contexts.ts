@@ -1,5 +1,5 @@
 import type { PathParams } from "../http/path-pattern.js";
-import type { SortOrder } from "../pagination/sort-order.js";
+import type { SortOrder } from "../sort/sort-order.js";
 import type { CursorContext } from "./cursor-method.js";
 import type { ListContext } from "./methods.js";
 

@@ -1,4 +1,4 @@
-import type { LinkSource } from "../pagination/pagination-headers.js";
+import type { LinkSource } from "../page/pagination-headers.js";
 import type { ResourceRequest } from "./contract.js";
 import type { Resource } from "./define-resource.js";
 import { linkBase } from "./link-base.js";

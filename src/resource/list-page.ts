@@ -1,13 +1,13 @@
 import { describeValue } from "../option-checks.js";
-import { countField, readCount } from "../pagination/count-value.js";
-import { type CountlessPage, paginateCountless } from "../pagination/countless-page.js";
-import type { PageParams } from "../pagination/page-params.js";
+import { countField, readCount } from "../page/count-value.js";
+import { type CountlessPage, paginateCountless } from "../page/countless-page.js";
+import type { PageParams } from "../page/page-params.js";
 import {
   type Page,
   type PageSlice,
   type PaginateOptions,
   paginate,
-} from "../pagination/paginate.js";
+} from "../page/paginate.js";
 import type { ListTotal } from "./list-totals.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ListItems, ListResult } from "./methods.js";

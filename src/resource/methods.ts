@@ -1,14 +1,14 @@
 import type { PathParams } from "../http/path-pattern.js";
-import type { CountValue } from "../pagination/count-value.js";
-import type { PageParams } from "../pagination/page-params.js";
-import type { Page, PageSlice } from "../pagination/paginate.js";
+import type { CountValue } from "../page/count-value.js";
+import type { PageParams } from "../page/page-params.js";
+import type { Page, PageSlice } from "../page/paginate.js";
 import {
   type SortOption,
   type SortOptionColumns,
   sortSettings,
-} from "../pagination/sort-option.js";
-import type { KnownColumns, SortOrder } from "../pagination/sort-order.js";
-import type { SortSettings } from "../pagination/sort-param.js";
+} from "../sort/sort-option.js";
+import type { KnownColumns, SortOrder } from "../sort/sort-order.js";
+import type { SortSettings } from "../sort/sort-param.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";

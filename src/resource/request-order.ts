@@ -1,5 +1,5 @@
-import type { SortOrder } from "../pagination/sort-order.js";
-import { readSort, type SortSettings } from "../pagination/sort-param.js";
+import type { SortOrder } from "../sort/sort-order.js";
+import { readSort, type SortSettings } from "../sort/sort-param.js";
 import { withoutParams } from "./method-input.js";
 
 /** A list request's order and its own parameters (without pagewise's). */

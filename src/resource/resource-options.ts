@@ -1,8 +1,8 @@
 import type { EmptyHeaders, QueryOnBodyMethods } from "../options.js";
-import type { PaginationHeaderNames } from "../pagination/header-names.js";
-import type { PageLinksOptions } from "../pagination/page-links.js";
-import type { PageParamsOptions } from "../pagination/page-params.js";
-import type { PaginateOptions } from "../pagination/paginate.js";
+import type { PaginationHeaderNames } from "../page/header-names.js";
+import type { PageLinksOptions } from "../page/page-links.js";
+import type { PageParamsOptions } from "../page/page-params.js";
+import type { PaginateOptions } from "../page/paginate.js";
 import type { VersionOptions } from "../params/api-version.js";
 import type { ApiKeyVerifier } from "./api-key.js";
 import type { CorsOptions } from "./cors-headers.js";

@@ -1,6 +1,6 @@
-import { readPageParams } from "../pagination/page-params.js";
-import { writePaginationHeaders } from "../pagination/pagination-headers.js";
-import { sortRows } from "../pagination/sort-rows.js";
+import { readPageParams } from "../page/page-params.js";
+import { writePaginationHeaders } from "../page/pagination-headers.js";
+import { sortRows } from "../sort/sort-rows.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
 import type { Resource } from "./define-resource.js";
 import { jsonResponse } from "./json-response.js";

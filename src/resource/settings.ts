@@ -7,10 +7,10 @@ import {
   QUERY_ON_BODY_METHODS,
   type QueryOnBodyMethods,
 } from "../options.js";
-import { headerNamePresets, type PaginationHeaderNames } from "../pagination/header-names.js";
-import { type PageParamsSettings, pageParamsSettings } from "../pagination/page-params.js";
-import type { PaginateOptions } from "../pagination/paginate.js";
-import { type HeaderSettings, headerSettings } from "../pagination/pagination-headers.js";
+import { headerNamePresets, type PaginationHeaderNames } from "../page/header-names.js";
+import { type PageParamsSettings, pageParamsSettings } from "../page/page-params.js";
+import type { PaginateOptions } from "../page/paginate.js";
+import { type HeaderSettings, headerSettings } from "../page/pagination-headers.js";
 import { type VersionSettings, versionSettings } from "../params/api-version.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 import { type ApiKeyVerifier, assertApiKeyOption } from "./api-key.js";

@@ -1,4 +1,4 @@
-import type { SortOrder } from "../pagination/sort-order.js";
+import type { SortOrder } from "../sort/sort-order.js";
 
 /**
  * What a handler that orders its rows by the list's `sort` requires of its context: an order

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express5 from "express";
 import express4 from "express4";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expressErrorHandler, expressHandler } from "../../src/express/index.js";
+import { expressErrorHandler, expressHandler } from "../../src/adapters/express/index.js";
 import { defineResource, json } from "../../src/index.js";
 
 const echo = defineResource({ POST: json({ handler: ({ params }) => params }) });

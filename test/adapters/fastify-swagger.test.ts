@@ -7,7 +7,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fastifyPagewise } from "../../src/fastify/index.js";
+import { fastifyPagewise } from "../../src/adapters/fastify/index.js";
 import { apiKeyVerifier, defineResource, json, list, openApiDocument } from "../../src/index.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import fastifyPagewiseDefault, {
   fastifyErrorHandler,
   fastifyPagewise,
-} from "../../src/fastify/index.js";
+} from "../../src/adapters/fastify/index.js";
 import { defineResource, json, list } from "../../src/index.js";
 
 const items = defineResource({ GET: list({ handler: () => [1, 2, 3] }) });

@@ -1,6 +1,6 @@
 /** fetch-only behaviour: a `Response` at once when every step is synchronous, like Hono's `app.fetch`. */
 import { describe, expect, it } from "vitest";
-import { fetchHandler, fetchRouter } from "../../src/fetch/index.js";
+import { fetchHandler, fetchRouter } from "../../src/adapters/fetch/index.js";
 import { apiKeyVerifier, defineResource, list } from "../../src/index.js";
 
 const request = (path: string) =>

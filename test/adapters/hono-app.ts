@@ -4,7 +4,7 @@
  * (test/runtimes) serves it too.
  */
 import { Hono } from "hono";
-import { honoHandler, honoNotFound } from "../../src/hono/index.js";
+import { honoHandler, honoNotFound } from "../../src/adapters/hono/index.js";
 import type { Resource } from "../../src/index.js";
 
 /** A Hono app serving `routes` (Express-style path patterns and their resources). */

@@ -5,7 +5,7 @@
  */
 import { type Context, Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { honoHandler, honoNotFound, honoOpenApi } from "../../src/hono/index.js";
+import { honoHandler, honoNotFound, honoOpenApi } from "../../src/adapters/hono/index.js";
 import { defineResource, list, openApiDocument } from "../../src/index.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 

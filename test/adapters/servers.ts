@@ -11,9 +11,9 @@ import express5 from "express";
 import express4 from "express4";
 import fastify5 from "fastify";
 import fastify4 from "fastify4";
-import { expressErrorHandler, expressHandler } from "../../src/express/index.js";
-import { fastifyErrorHandler, fastifyPagewise } from "../../src/fastify/index.js";
-import { fetchRouter } from "../../src/fetch/index.js";
+import { expressErrorHandler, expressHandler } from "../../src/adapters/express/index.js";
+import { fastifyErrorHandler, fastifyPagewise } from "../../src/adapters/fastify/index.js";
+import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import type { Resource } from "../../src/index.js";
 import { honoApp } from "./hono-app.js";
 

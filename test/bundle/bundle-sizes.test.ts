@@ -25,10 +25,10 @@ describe("bundle sizes", () => {
     [
       "test/bundle/cursor-worker.ts",
       [
-        "src/pagination/cursor-links.ts",
-        "src/pagination/cursor-page.ts",
-        "src/pagination/cursor-token.ts",
-        "src/pagination/keyset-union.ts",
+        "src/cursor/cursor-links.ts",
+        "src/cursor/cursor-page.ts",
+        "src/cursor/cursor-token.ts",
+        "src/cursor/keyset-union.ts",
         "src/resource/cursor-list.ts",
         "src/resource/cursor-rows.ts",
         "src/resource/serve-cursor-list.ts",

@@ -11,7 +11,7 @@ import {
   walkItems,
   walkPages,
 } from "../../src/client/index.js";
-import { fetchHandler } from "../../src/fetch/index.js";
+import { fetchHandler } from "../../src/adapters/fetch/index.js";
 import { defineResource, list, type ResourceOptions } from "../../src/index.js";
 
 const KEY = "walk-key";

@@ -17,9 +17,9 @@ import {
   walkItems,
   walkPages,
 } from "../../src/client/index.js";
-import { fetchRouter } from "../../src/fetch/index.js";
+import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import { cursorList, defineResource, list } from "../../src/index.js";
-import type { SortOption } from "../../src/pagination/sort-option.js";
+import type { SortOption } from "../../src/sort/sort-option.js";
 
 interface Row {
   readonly id: number;

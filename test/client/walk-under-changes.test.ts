@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type FetchedPage, type WalkOptions, walkPages } from "../../src/client/index.js";
-import { fetchHandler } from "../../src/fetch/index.js";
+import { fetchHandler } from "../../src/adapters/fetch/index.js";
 import { defineResource, headerNamePresets, list, type ResourceOptions } from "../../src/index.js";
 
 type Row = { readonly id: number; readonly [field: string]: unknown };

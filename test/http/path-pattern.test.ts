@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { compilePathPattern } from "../../src/adapter/index.js";
+import { compilePathPattern } from "../../src/adapters/index.js";
 import {
   assertPlainPattern,
   isParameterName,

@@ -2,10 +2,10 @@
 import { randomUUID } from "node:crypto";
 import { createConnection } from "mysql2/promise";
 import { describe } from "vitest";
-import { describeWalks } from "../drizzle/cursor-walks.js";
-import { openMariaDbDrizzle } from "../drizzle/drizzle-databases.js";
-import { describePages } from "../drizzle/pages-behaviour.js";
-import { describePlans } from "../drizzle/plan-checks.js";
+import { describeWalks } from "../builders/drizzle/cursor-walks.js";
+import { openMariaDbDrizzle } from "../builders/drizzle/drizzle-databases.js";
+import { describePages } from "../builders/drizzle/pages-behaviour.js";
+import { describePlans } from "../builders/drizzle/plan-checks.js";
 
 /** A database of its own on the suite's server; its URL. */
 async function freshMariaDb(): Promise<string> {

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { createConnection } from "mysql2/promise";
 import { describe } from "vitest";
-import { openMariaDbDrizzle } from "../drizzle/drizzle-databases.js";
+import { openMariaDbDrizzle } from "../builders/drizzle/drizzle-databases.js";
 import { mariadbEngine } from "../support/kysely-engines.js";
 import { describePastTheEnd } from "../support/past-the-end.js";
 import { drizzleSubject, kyselySubject } from "../support/past-the-end-subjects.js";

@@ -29,7 +29,7 @@ import {
   type StandardSchemaV1,
 } from "../../src/index.js";
 import { openApiPath } from "../../src/openapi/openapi-document.js";
-import type { SortOption } from "../../src/pagination/sort-option.js";
+import type { SortOption } from "../../src/sort/sort-option.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 
 const SECRET = "openapi-secret-openapi-secret-!!";

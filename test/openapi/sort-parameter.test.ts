@@ -5,7 +5,7 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { fetchRouter } from "../../src/fetch/index.js";
+import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import {
   cursorList,
   defineResource,
@@ -15,7 +15,7 @@ import {
   openApiDocument,
   openApiPaths,
 } from "../../src/index.js";
-import type { SortOption } from "../../src/pagination/sort-option.js";
+import type { SortOption } from "../../src/sort/sort-option.js";
 import type { Answer, Exchange } from "../support/http-call.js";
 import { nonConforming } from "../support/openapi-conformance.js";
 

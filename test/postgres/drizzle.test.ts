@@ -1,9 +1,9 @@
 /** `pagewise/drizzle` on a PostgreSQL server through node-postgres: the page suite, the differential walk and the plan checks. */
 import { describe } from "vitest";
-import { describeWalks } from "../drizzle/cursor-walks.js";
-import { openPostgresDrizzle } from "../drizzle/drizzle-databases.js";
-import { describePages } from "../drizzle/pages-behaviour.js";
-import { describePlans } from "../drizzle/plan-checks.js";
+import { describeWalks } from "../builders/drizzle/cursor-walks.js";
+import { openPostgresDrizzle } from "../builders/drizzle/drizzle-databases.js";
+import { describePages } from "../builders/drizzle/pages-behaviour.js";
+import { describePlans } from "../builders/drizzle/plan-checks.js";
 import { freshDatabase } from "../support/stores.js";
 
 const open = async () =>

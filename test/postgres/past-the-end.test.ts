@@ -1,6 +1,6 @@
 /** kyselyPages and drizzlePages past the end on a PostgreSQL server (pg, a pool of 2): the statements each page runs. */
 import { describe } from "vitest";
-import { openPostgresDrizzle } from "../drizzle/drizzle-databases.js";
+import { openPostgresDrizzle } from "../builders/drizzle/drizzle-databases.js";
 import { postgresEngine } from "../support/kysely-engines.js";
 import { describePastTheEnd } from "../support/past-the-end.js";
 import { drizzleSubject, kyselySubject } from "../support/past-the-end-subjects.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sortSettings } from "../../src/pagination/sort-option.js";
-import type { SortTerm } from "../../src/pagination/sort-order.js";
-import { readSort } from "../../src/pagination/sort-param.js";
+import { sortSettings } from "../../src/sort/sort-option.js";
+import type { SortTerm } from "../../src/sort/sort-order.js";
+import { readSort } from "../../src/sort/sort-param.js";
 import {
   carriedValues,
   carryHiddenValues,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CorsRequest, corsHeaders } from "../../src/adapter/index.js";
+import { type CorsRequest, corsHeaders } from "../../src/adapters/index.js";
 import { type CorsOptions, headerNamePresets } from "../../src/index.js";
 
 const exposed =

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
-import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import { handleResource, type ResourceRequest } from "../../src/adapters/index.js";
 import { cursorCodec } from "../../src/cursor/index.js";
 import {
   type CursorListDefinition,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameworkError } from "../../src/adapter/index.js";
+import { frameworkError } from "../../src/adapters/index.js";
 import { PagewiseError } from "../../src/index.js";
 
 /** An error as frameworks make them: a message that is not for clients, and the given fields. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import { handleResource, type ResourceRequest } from "../../src/adapters/index.js";
 import { apiKeyVerifier, defineResource, json, list, PagewiseError } from "../../src/index.js";
 
 const request = (overrides: Partial<ResourceRequest<string>> = {}): ResourceRequest<string> => ({

@@ -3,7 +3,7 @@
  * promise, a function run alongside the rows) and countless lists.
  */
 import { describe, expect, it, vi } from "vitest";
-import { handleResource, type ResourceRequest } from "../../src/adapter/index.js";
+import { handleResource, type ResourceRequest } from "../../src/adapters/index.js";
 import {
   capCount,
   defineResource,

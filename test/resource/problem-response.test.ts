@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { problemResponse } from "../../src/adapter/index.js";
+import { problemResponse } from "../../src/adapters/index.js";
 import { PagewiseError } from "../../src/index.js";
 
 describe("problemResponse", () => {

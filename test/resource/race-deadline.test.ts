@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { handleResource, type ResourceRequest, serveResource } from "../../src/adapter/index.js";
+import { handleResource, type ResourceRequest, serveResource } from "../../src/adapters/index.js";
 import { defineResource, json, list } from "../../src/index.js";
 import { deferred } from "../support/deferred.js";
 

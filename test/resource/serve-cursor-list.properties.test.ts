@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteClient, type SqlClient } from "../../examples/package-store/stores/sql-client.js";
-import { handleResource } from "../../src/adapter/index.js";
+import { handleResource } from "../../src/adapters/index.js";
 import type { SortColumn } from "../../src/cursor/index.js";
 import { type CursorQuery, cursorList, defineResource } from "../../src/index.js";
 

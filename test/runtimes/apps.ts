@@ -4,7 +4,7 @@
  * `GET /__self-test/`: the client's walks run inside the runtime, self-test.ts) and a Hono app
  * (`hono`). Runtime-neutral modules (`{ fetch }` objects): no Node API.
  */
-import { fetchRouter } from "../../src/fetch/index.js";
+import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import { honoApp } from "../adapters/hono-app.js";
 import { routes, walkRoutes } from "../adapters/resources.js";
 import { selfTest } from "./self-test.js";

@@ -10,7 +10,7 @@ import {
   type KeysetColumn,
   type SortColumn,
   sortColumns,
-} from "../../src/pagination/keyset.js";
+} from "../../src/cursor/keyset.js";
 import { boundedOrder } from "../../src/sql/bounded-order.js";
 import type { Condition } from "../../src/sql/condition.js";
 import { DIALECTS, type DialectName } from "../../src/sql/dialect.js";

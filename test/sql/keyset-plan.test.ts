@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type SortColumn, sortColumns } from "../../src/pagination/keyset.js";
+import { type SortColumn, sortColumns } from "../../src/cursor/keyset.js";
 import { DIALECT_NAMES, DIALECTS } from "../../src/sql/dialect.js";
 import { keysetPlan } from "../../src/sql/keyset-plan.js";
 

@@ -3,7 +3,7 @@
  * many), are refused: `assertDistinctSortValues` compares each row with the one before it.
  */
 import { describe, expect, it } from "vitest";
-import type { SortTerm } from "../../src/pagination/sort-order.js";
+import type { SortTerm } from "../../src/sort/sort-order.js";
 import { assertDistinctSortValues } from "../../src/sql/repeated-sort-values.js";
 
 const terms = (...columns: string[]) => columns.map((column) => ({ column }) as SortTerm);

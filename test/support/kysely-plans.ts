@@ -9,9 +9,9 @@
  */
 import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { kyselyCursorPages } from "../../src/kysely/index.js";
-import { sortSettings } from "../../src/pagination/sort-option.js";
-import { readSort } from "../../src/pagination/sort-param.js";
+import { kyselyCursorPages } from "../../src/builders/kysely/index.js";
+import { sortSettings } from "../../src/sort/sort-option.js";
+import { readSort } from "../../src/sort/sort-param.js";
 import { cursorQuery } from "../../src/resource/cursor-method.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
 import { keysetPlan } from "../../src/sql/keyset-plan.js";

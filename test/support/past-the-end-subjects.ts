@@ -4,12 +4,12 @@
  * `packages`, each filled with {@link ROWS} rows named apart, ids in the reverse order of names.
  */
 import { asc } from "drizzle-orm";
-import { countQuery } from "../../src/drizzle/count-query.js";
-import { drizzlePages } from "../../src/drizzle/index.js";
-import { queryCount } from "../../src/kysely/count-query.js";
-import { kyselyPages } from "../../src/kysely/index.js";
+import { countQuery } from "../../src/builders/drizzle/count.js";
+import { drizzlePages } from "../../src/builders/drizzle/index.js";
+import { queryCount } from "../../src/builders/kysely/count.js";
+import { kyselyPages } from "../../src/builders/kysely/index.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
-import type { DrizzleDatabaseUnderTest } from "../drizzle/drizzle-databases.js";
+import type { DrizzleDatabaseUnderTest } from "../builders/drizzle/drizzle-databases.js";
 import type { KyselyEngine } from "./kysely-engines.js";
 import { type PastTheEndSubject, ROWS, rowName } from "./past-the-end.js";
 

@@ -6,10 +6,10 @@
  * it whole. Run on each dialect by the Kysely and Drizzle suites (`describePastTheEnd`).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { handleResource } from "../../src/adapter/index.js";
+import { handleResource } from "../../src/adapters/index.js";
 import { defineResource, type ListResult, list, type ResourceOptions } from "../../src/index.js";
-import type { CountValue } from "../../src/pagination/count-value.js";
-import type { PageSlice } from "../../src/pagination/paginate.js";
+import type { CountValue } from "../../src/page/count-value.js";
+import type { PageSlice } from "../../src/page/paginate.js";
 import type { CountStrategy } from "../../src/sql/count-strategy.js";
 
 /** A statement a builder ran: its SQL and parameters. */

@@ -9,8 +9,8 @@ import { startFastify } from "../../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../../examples/package-store/started.js";
 import { runChecks } from "../../../src/cli/check/run-checks.js";
 
-vi.mock("../../../src/pagination/paginate.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../../src/pagination/paginate.js")>();
+vi.mock("../../../src/page/paginate.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../src/page/paginate.js")>();
   const offByOne: typeof real.paginate = (request, options) => {
     const page = real.paginate(request, options);
     return { ...page, pageTotal: page.pageTotal + 1 };

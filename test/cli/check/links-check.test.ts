@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../../../src/cli/check/run-checks.js";
-import { fetchRouter } from "../../../src/fetch/index.js";
+import { fetchRouter } from "../../../src/adapters/fetch/index.js";
 import { defineResource, list } from "../../../src/index.js";
 import { type ForeignShape, startForeignServer } from "./foreign-list-server.js";
 

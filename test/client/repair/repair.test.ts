@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ListChange, WalkOptions } from "../../../src/client/index.js";
 import { createRepair } from "../../../src/client/repair/repair.js";
 import { prepareWalk } from "../../../src/client/walk-context.js";
-import { fetchHandler } from "../../../src/fetch/index.js";
+import { fetchHandler } from "../../../src/adapters/fetch/index.js";
 import { defineResource, list, type ResourceOptions } from "../../../src/index.js";
 
 type Row = { readonly id: number };

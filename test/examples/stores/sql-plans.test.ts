@@ -27,8 +27,8 @@ import {
   SqlStore,
 } from "../../../examples/package-store/stores/sql-store.js";
 import { sortColumns } from "../../../src/cursor/index.js";
-import { sortSettings } from "../../../src/pagination/sort-option.js";
-import { readSort } from "../../../src/pagination/sort-param.js";
+import { sortSettings } from "../../../src/sort/sort-option.js";
+import { readSort } from "../../../src/sort/sort-param.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 

@@ -15,8 +15,8 @@ import {
   type Status,
 } from "../../../examples/package-store/stores/package-store.js";
 import { sortColumns } from "../../../src/cursor/index.js";
-import { sortSettings } from "../../../src/pagination/sort-option.js";
-import { readSort } from "../../../src/pagination/sort-param.js";
+import { sortSettings } from "../../../src/sort/sort-option.js";
+import { readSort } from "../../../src/sort/sort-param.js";
 import { cursorQuery } from "../../../src/resource/cursor-method.js";
 import { listPage } from "../../../src/resource/list-page.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";

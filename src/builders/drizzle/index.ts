@@ -1,0 +1,14 @@
+/**
+ * `pagewise/drizzle`: lists served from the user's own Drizzle select, on PostgreSQL,
+ * MySQL/MariaDB and SQLite (docs/drizzle.md).
+ */
+
+export type { CursorListContext, PageListContext } from "../../resource/list-contexts.js";
+export { drizzleCursorPages } from "./cursor-pages.js";
+export type {
+  DrizzleCursorPagesOptions,
+  DrizzleListOptions,
+  DrizzlePagesOptions,
+} from "./drizzle-options.js";
+export { drizzlePages } from "./pages.js";
+export type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";

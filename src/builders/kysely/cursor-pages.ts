@@ -1,0 +1,163 @@
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import { assertKnownNames } from "../../option-checks.js";
+import type { SortTerm } from "../../sort/sort-order.js";
+import { carryHiddenValues } from "../../resource/carried-values.js";
+import type { CursorResult } from "../../resource/cursor-method.js";
+import type { CursorListContext } from "../../resource/list-contexts.js";
+import type { Sorted } from "../../resource/sorted-handler.js";
+import { boundValue } from "../../sql/bound-value.js";
+import type { Dialect, DialectName } from "../../sql/dialect.js";
+import { exactTextType } from "../../sql/exact-text.js";
+import { valueAlias } from "../../sql/hidden-columns.js";
+import { keysetPlan } from "../../sql/keyset-plan.js";
+import { lostDigits } from "../../sql/lost-digits.js";
+import { assertDistinctSortValues } from "../../sql/repeated-sort-values.js";
+import { plannerDialect } from "../../sql/statement-setting.js";
+import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
+import { keysetQuery } from "./keyset.js";
+import { kyselyDialect } from "./dialect.js";
+import type { QueryColumns } from "./pages.js";
+import { plainColumns } from "./row-columns.js";
+
+/** The options of {@link kyselyCursorPages}. */
+export interface KyselyCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {
+  /** The database's dialect; read from the instance's SQL when not given. */
+  readonly dialect?: DialectName;
+  /**
+   * The reference of a sort column the query's joins make ambiguous: `{ created_at: "p.created_at" }`.
+   *
+   * @default {}
+   */
+  readonly columns?: R;
+  /**
+   * Whether a cursor page on MariaDB runs under its planner setting (`SET STATEMENT … FOR`,
+   * docs/sql.md): `false` where a proxy does not parse the statement (ProxySQL).
+   *
+   * @default true
+   */
+  readonly plannerSetting?: boolean;
+}
+
+/**
+ * A cursor list's handler (for `cursorList()`) over a Kysely query: the user's own select query
+ * beyond the request's cursor, in its order, `cursor.limit` rows, written for the dialect's
+ * planner to read as an index range (a row value, the predicate written out, or a UNION ALL of
+ * ranges: `keysetPlan`), NULLs where the dialect sorts them, each value bound. Timestamps and
+ * bigints of the order are read besides as exact text, kept out of the rows (which are what the
+ * query selects) and carried to the cursor, so a cursor keeps every digit the database stores.
+ *
+ * @param db - the Kysely instance
+ * @param query - the list's query for a request, without ORDER BY or LIMIT
+ * @param options - `dialect`, `columns` and `plannerSetting` ({@link KyselyCursorPagesOptions})
+ * @throws {TypeError} for a misused option, when the list is defined
+ * @example
+ * ```ts
+ * cursorList({
+ *   secret,
+ *   sort: { fields: { created_at: { type: "timestamp" } }, tieBreaker: "id", default: "-created_at" },
+ *   handler: kyselyCursorPages(db, ({ path }) => db.selectFrom("packages").selectAll().where("owner", "=", path.owner)),
+ * });
+ * ```
+ */
+export function kyselyCursorPages<
+  DB,
+  QDB,
+  TB extends keyof QDB,
+  O,
+  C extends object = CursorListContext,
+  const R extends ColumnRefs = Record<never, string>,
+>(
+  db: Kysely<DB>,
+  query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
+  options: KyselyCursorPagesOptions<R> = {},
+): (
+  context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">,
+) => Promise<CursorResult<O>> {
+  const known = { dialect: true, columns: true, plannerSetting: true } as const;
+  assertKnownNames("kyselyCursorPages options", options, known);
+  const dialect = plannerDialect(
+    kyselyDialect(db, options.dialect),
+    options.plannerSetting,
+    "kyselyCursorPages",
+  );
+  const columns = columnRefs(options.columns);
+  return async (context) => {
+    const { sort, cursor } = context;
+    const terms = sort.terms;
+    const values = cursor.values;
+    const side =
+      values === undefined
+        ? undefined
+        : { backward: cursor.side === "before", nulls: values.map((v) => v === null) };
+    const user = query(context as C);
+    const refs = sortRefs(user, terms, columns);
+    const plan = keysetPlan(terms, side, dialect);
+    const parts = (apart: ReadonlySet<number>) => ({
+      plan,
+      refs,
+      value: (place: number) =>
+        boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null),
+      limit: cursor.limit,
+      dialect,
+      apart,
+    });
+    const onRow = rowPlaces(terms, refs, plainColumns(user), dialect);
+    const apart = (read: ReadonlySet<number>) =>
+      new Set(terms.flatMap((_, place) => (read.has(place) ? [] : [place])));
+    const page = async (read: ReadonlySet<number>) => {
+      const rows = (await keysetQuery(db, user, parts(apart(read))).execute()) as object[];
+      return exactOnRows(rows, terms, read) ? { rows, read } : undefined;
+    };
+    // A value read off a row is exact unless it is a bigint the driver read as a number beyond
+    // 2^53 (or the row lacks it: a plugin renamed it): then the page again, every value apart.
+    const { rows, read } = (await page(onRow)) ?? ((await page(new Set())) as PageRows);
+    // Each place's member: a name made at each row's read cost a MariaDB page 4 µs.
+    const names = terms.map((term, place) => (read.has(place) ? term.column : valueAlias(place)));
+    const value = (row: Record<string, unknown>, place: number) => row[names[place] as string];
+    // A tie-breaker that is not unique in the rows (a join to many) would lose rows: refused.
+    assertDistinctSortValues(rows as Record<string, unknown>[], terms, value);
+    return { items: carryHiddenValues(rows, terms, value) as O[] };
+  };
+}
+
+/** A page's rows, and the places of the terms whose values were read off them. */
+interface PageRows {
+  readonly rows: object[];
+  readonly read: ReadonlySet<number>;
+}
+
+/**
+ * The places of the terms whose values the rows hold as the database keeps them: a column the
+ * query outputs as it is (`plainColumns`), referred to by its own name, whose value the driver
+ * reads exactly (one of no exact-text type: a `"json"` value, SQLite's timestamp text) or may
+ * (a bigint, checked on the rows: `exactOnRows`).
+ */
+function rowPlaces(
+  terms: readonly SortTerm[],
+  refs: readonly string[],
+  plain: (name: string) => boolean,
+  dialect: Dialect,
+): ReadonlySet<number> {
+  const exact = (term: SortTerm) =>
+    term.type === "bigint" || exactTextType(dialect, term.type) === undefined;
+  return new Set(
+    terms.flatMap((term, place) =>
+      refs[place] === term.column && plain(term.column) && exact(term) ? [place] : [],
+    ),
+  );
+}
+
+/** Whether every row holds the values at `read`, a bigint's not a number beyond 2^53. */
+function exactOnRows(
+  rows: readonly object[],
+  terms: readonly SortTerm[],
+  read: ReadonlySet<number>,
+): boolean {
+  return [...read].every((place) => {
+    const { column, type } = terms[place] as SortTerm;
+    return rows.every((row) => {
+      const value = (row as Record<string, unknown>)[column];
+      return Object.hasOwn(row, column) && !(type === "bigint" && lostDigits(value));
+    });
+  });
+}
