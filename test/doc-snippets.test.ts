@@ -48,7 +48,12 @@ const compilerOptions = {
   types: ["node"],
   paths: {
     pagewise: [join(root, "src/index.ts")],
-    "pagewise/*": [join(root, "src/*/index.ts")],
+    "pagewise/adapter": [join(root, "src/adapters/index.ts")],
+    "pagewise/*": [
+      join(root, "src/*/index.ts"),
+      join(root, "src/adapters/*/index.ts"),
+      join(root, "src/builders/*/index.ts"),
+    ],
   },
 };
 

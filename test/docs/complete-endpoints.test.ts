@@ -26,7 +26,12 @@ function userProject(): string {
   symlinkSync(join(ROOT, "node_modules"), join(folder, "node_modules"), "dir");
   const paths = {
     pagewise: [join(ROOT, "src/index.ts")],
-    "pagewise/*": [join(ROOT, "src/*/index.ts")],
+    "pagewise/adapter": [join(ROOT, "src/adapters/index.ts")],
+    "pagewise/*": [
+      join(ROOT, "src/*/index.ts"),
+      join(ROOT, "src/adapters/*/index.ts"),
+      join(ROOT, "src/builders/*/index.ts"),
+    ],
   };
   writeFileSync(join(folder, "tsconfig.json"), JSON.stringify({ compilerOptions: { paths } }));
   return folder;
