@@ -8,6 +8,7 @@ import {
   type PaginateOptions,
   paginate,
 } from "../page/paginate.js";
+import { countMayBeInexact } from "../builders/contract.js";
 import type { ListTotal } from "./list-totals.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
 import type { ListItems, ListResult } from "./methods.js";
@@ -60,27 +61,8 @@ export function listPage(
   if (options.overflow === "last" || typeof items !== "function" || !holdsRows(requested, total)) {
     return Promise.resolve(count).then((n) => counted(n, items, requested, options, total));
   }
-  const more = inexactCounts.has(given as object) ? 1 : 0;
+  const more = countMayBeInexact(given) ? 1 : 0;
   return alongside(count, items, requested, options, total, more);
-}
-
-const inexactCounts = new WeakSet<object>();
-
-/**
- * Marks a count (a function or a promise) that may be a bound or an estimate, as a query
- * builder's `{ cap }` or `"estimate"` is: run alongside the rows, the rows are asked for with one
- * row more than the page, which says whether another follows, so no second rows query asks it.
- *
- * @param count - the count function or promise a list handler gives
- * @returns the same count
- * @example
- * ```ts
- * return { count: mayBeInexact(() => cappedCount(query, 10_000)), items };
- * ```
- */
-export function mayBeInexact<T extends object>(count: T): T {
-  inexactCounts.add(count);
-  return count;
 }
 
 /**

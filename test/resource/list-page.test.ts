@@ -12,7 +12,7 @@ import {
   type PageSlice,
   type ResourceOptions,
 } from "../../src/index.js";
-import { mayBeInexact } from "../../src/resource/list-page.js";
+import { mayBeInexact } from "../../src/builders/contract.js";
 
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const request = (url: string): ResourceRequest => ({

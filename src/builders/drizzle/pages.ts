@@ -1,6 +1,6 @@
 import type { PageSlice } from "../../page/paginate.js";
 import type { PageListContext } from "../../resource/list-contexts.js";
-import { mayBeInexact } from "../../resource/list-page.js";
+import { mayBeInexact } from "../contract.js";
 import type { ListResult } from "../../resource/methods.js";
 import { needsSort, type Sorted } from "../../resource/sorted-handler.js";
 import { countStrategy } from "../../sql/count-strategy.js";

@@ -4,7 +4,7 @@ import type { CountValue } from "../../page/count-value.js";
 import type { PageSlice } from "../../page/paginate.js";
 import type { SortOrder } from "../../sort/sort-order.js";
 import type { PageListContext } from "../../resource/list-contexts.js";
-import { mayBeInexact } from "../../resource/list-page.js";
+import { mayBeInexact } from "../contract.js";
 import type { ListResult } from "../../resource/methods.js";
 import { needsSort, type Sorted, sortMissing } from "../../resource/sorted-handler.js";
 import { type CheckedCount, type CountStrategy, countStrategy } from "../../sql/count-strategy.js";
