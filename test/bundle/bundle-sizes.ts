@@ -10,12 +10,13 @@ import { build, type Platform } from "esbuild";
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 /** `pagewise` and its subpaths, as a bundler resolves them: here, to the sources. */
-const ALIAS = Object.fromEntries(
-  ["", "/fetch", "/cursor", "/client", "/adapter"].map((sub) => [
-    `pagewise${sub}`,
-    `${ROOT}src${sub || ""}/index.ts`,
-  ]),
-);
+const ALIAS: Readonly<Record<string, string>> = {
+  pagewise: `${ROOT}src/index.ts`,
+  "pagewise/fetch": `${ROOT}src/adapters/fetch/index.ts`,
+  "pagewise/adapter": `${ROOT}src/adapters/index.ts`,
+  "pagewise/cursor": `${ROOT}src/cursor/index.ts`,
+  "pagewise/client": `${ROOT}src/client/index.ts`,
+};
 
 /** A bundle, its platform, and its budget in bytes minified and gzipped. */
 export interface Budget {
