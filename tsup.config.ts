@@ -1,4 +1,8 @@
 import { defineConfig } from "tsup";
+import { thirdPartyNotices } from "./third-party-notices.js";
+
+/** The command line's libraries, bundled into the bin (each a devDependency). */
+const CLI_LIBRARIES = ["commander", "cli-progress", "csv-stringify"];
 
 export default defineConfig([
   {
@@ -14,6 +18,8 @@ export default defineConfig([
       "drizzle/index": "src/builders/drizzle/index.ts",
       "kysely/index": "src/builders/kysely/index.ts",
       "sql/index": "src/sql/index.ts",
+      "page/index": "src/page/index.ts",
+      "openapi/index": "src/openapi/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -33,15 +39,30 @@ export default defineConfig([
     ],
   },
   {
-    // The `pagewise` bin: ESM for Node, its libraries (commander, cli-progress, csv-stringify)
-    // left to the package's dependencies; tsup makes a file that starts with a shebang executable.
+    // The `pagewise` bin: ESM for Node, its libraries bundled in (devDependencies: a server's
+    // install brings none of them), their licences in a notices file beside it. cli-progress is
+    // CommonJS: its require() of Node's modules needs a require in the ES module. tsup makes a
+    // file that starts with a shebang executable.
     entry: { "cli/index": "src/cli/index.ts" },
     format: ["esm"],
     platform: "node",
     target: "node20",
-    banner: { js: "#!/usr/bin/env node" },
+    noExternal: CLI_LIBRARIES,
+    esbuildPlugins: [thirdPartyNotices("cli/THIRD-PARTY-NOTICES.md")],
+    banner: {
+      js: [
+        "#!/usr/bin/env node",
+        'import { createRequire as __pagewiseRequire } from "node:module";',
+        "const require = __pagewiseRequire(import.meta.url);",
+      ].join("\n"),
+    },
     dts: false,
+    // Lines and names mapped back to the sources for stack traces; the sources themselves (the
+    // libraries' included) not copied into the map.
     sourcemap: true,
+    esbuildOptions: (options) => {
+      options.sourcesContent = false;
+    },
     splitting: false,
   },
   {

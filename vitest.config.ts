@@ -12,7 +12,7 @@ export const alias = [
   { find: /^pagewise\/adapter$/, replacement: src("adapters/index.ts") },
   { find: /^pagewise\/(express|fastify|fetch|hono)$/, replacement: src("adapters/$1/index.ts") },
   { find: /^pagewise\/(drizzle|kysely)$/, replacement: src("builders/$1/index.ts") },
-  { find: /^pagewise\/(cursor|client|sql)$/, replacement: src("$1/index.ts") },
+  { find: /^pagewise\/(cursor|client|sql|page|openapi)$/, replacement: src("$1/index.ts") },
 ];
 
 export default defineConfig({

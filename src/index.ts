@@ -1,9 +1,12 @@
 /**
  * pagewise: the conventions of the Package Repository HTTP API ("the spec" in these docs: its
  * request parameters, section 4.1, and its pagination, section 4.3; docs/decisions.md says how
- * pagewise reads what it leaves open) as framework-free functions, and resources that serve them through `pagewise/express`,
- * `pagewise/fastify` and `pagewise/fetch`. Functions for adapter authors are in `pagewise/adapter`,
- * the client in `pagewise/client`.
+ * pagewise reads what it leaves open) as resources, served through `pagewise/express`,
+ * `pagewise/fastify`, `pagewise/fetch` and `pagewise/hono`: what a server author writes every day
+ * (`defineResource`, `list`, `cursorList`, `json`, errors, defaults). Page mode's pure functions
+ * are in `pagewise/page`, OpenAPI documents in `pagewise/openapi`, cursor building blocks in
+ * `pagewise/cursor`, functions for adapter authors in `pagewise/adapter`, the client in
+ * `pagewise/client`.
  * @packageDocumentation
  */
 
@@ -16,68 +19,22 @@ export {
   type ProblemIssue,
   serviceUnavailable,
 } from "./errors.js";
-// HTTP pieces the conventions build on.
-export { formatLinkHeader, type LinkValue } from "./http/link-header.js";
 export type { PathParams } from "./http/path-pattern.js";
-// OpenAPI 3.1 descriptions of resources (docs/openapi.md).
-export {
-  type OpenApiDocumentOptions,
-  type OpenApiPathsOptions,
-  type OpenApiRoutes,
-  openApiDocument,
-  openApiPaths,
-} from "./openapi/openapi-document.js";
-export type {
-  OpenApiDocument,
-  OpenApiHeader,
-  OpenApiLicense,
-  OpenApiOperation,
-  OpenApiParameter,
-  OpenApiPathItem,
-  OpenApiPaths,
-  OpenApiRequestBody,
-  OpenApiResponse,
-} from "./openapi/openapi-types.js";
 // Defaults, each stated once.
 export { defaults } from "./options.js";
+// Page mode's vocabulary in a handler: the slice it fetches, a count it may cap, header names.
+// The pure functions (page math, links, headers) are in pagewise/page.
 export {
   type CountValue,
   capCount,
   type InexactCount,
 } from "./page/count-value.js";
 export {
-  type CountlessPage,
-  type CountlessPageRequest,
-  paginateCountless,
-} from "./page/countless-page.js";
-// Pagination (spec section 4.3): page parameters, page math, links and headers.
-export {
   exposedHeaderNames,
   headerNamePresets,
   type PaginationHeaderNames,
 } from "./page/header-names.js";
-export { type PageLink, type PageLinksOptions, pageLinks } from "./page/page-links.js";
-export {
-  type PageParams,
-  type PageParamsOptions,
-  parsePageParams,
-} from "./page/page-params.js";
-export {
-  type LinkTargets,
-  type Page,
-  type PageRel,
-  type PageRequest,
-  type PageSlice,
-  type PaginateOptions,
-  paginate,
-} from "./page/paginate.js";
-export {
-  type PaginationHeadersOptions,
-  paginationHeaders,
-} from "./page/pagination-headers.js";
-// A client-chosen order: the sort option, and the checked order a handler receives.
-export type { SortField, SortOption, SortTieBreaker } from "./sort/sort-option.js";
-export type { SortOrder, SortTerm } from "./sort/sort-order.js";
+export type { PageSlice } from "./page/paginate.js";
 // Request parameters (spec section 4.1): the query for GET, a JSON body for DELETE/PATCH/POST/PUT.
 export type { VersionOptions } from "./params/api-version.js";
 export type { BodyInput } from "./params/json-body.js";
@@ -121,3 +78,6 @@ export {
   type ResourceMethods,
   type ResourceOptions,
 } from "./resource/index.js";
+// A client-chosen order: the sort option, and the checked order a handler receives.
+export type { SortField, SortOption, SortTieBreaker } from "./sort/sort-option.js";
+export type { SortOrder, SortTerm } from "./sort/sort-order.js";

@@ -1,13 +1,15 @@
 /**
- * The built package as users get it: every entry point, ESM and CommonJS, serves the spec example.
+ * The built package as users get it: every entry point, ESM and CommonJS, serves the spec example;
+ * the bin holds its libraries, their licences beside it.
  * Built here from the sources with tsup.config.ts (types aside: attw checks those in CI) into a
  * folder of its own, so the test needs no earlier `npm run build` and never reads a stale dist/.
  */
-import { rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire, isBuiltin } from "node:module";
 import { build, type Options } from "tsup";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import configs from "../tsup.config.js";
+import { buildCli } from "./support/built-cli.js";
 
 const outDir = new URL("../node_modules/.cache/pagewise-dist-test/", import.meta.url);
 const require = createRequire(outDir);
@@ -90,7 +92,9 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
 
   it("answers the spec example through the fetch entry", async () => {
     const core = (await load("index")) as typeof import("../src/index.js");
-    const { fetchHandler } = (await load("fetch/index")) as typeof import("../src/adapters/fetch/index.js");
+    const { fetchHandler } = (await load(
+      "fetch/index",
+    )) as typeof import("../src/adapters/fetch/index.js");
     const serve = fetchHandler(
       core.defineResource({ GET: core.list({ handler: () => [1, 2, 3] }) }),
     );
@@ -106,5 +110,33 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       "3",
       "[2]",
     ]);
+  });
+});
+
+describe("the bin", () => {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  let bin = "";
+  let remove = () => {};
+  beforeAll(async () => {
+    ({ bin, remove } = await buildCli());
+  }, 60_000);
+  afterAll(() => remove());
+
+  it("imports only Node's modules and the package's dependencies (its libraries bundled)", () => {
+    const text = readFileSync(bin, "utf8");
+    const imported = [...text.matchAll(/\bfrom\s*"([^"]+)"|\brequire\("([^"]+)"\)/g)]
+      .map((match) => (match[1] ?? match[2]) as string)
+      .filter((name) => !isBuiltin(name) && !name.startsWith("."));
+    expect([...new Set(imported)]).toStrictEqual(Object.keys(manifest.dependencies));
+  });
+
+  it("carries the licence of every library it bundles", () => {
+    const notices = readFileSync(new URL("THIRD-PARTY-NOTICES.md", `file://${bin}`), "utf8");
+    const headings = [...notices.matchAll(/^## (\S+) \S+ \((\S+)\)$/gm)];
+    expect(headings.map(([, name]) => name)).toStrictEqual(
+      expect.arrayContaining(["cli-progress", "commander", "csv-stringify"]),
+    );
+    expect(headings.map(([, , license]) => license).filter((l) => l !== "MIT")).toStrictEqual([]);
+    expect(notices).toContain("Permission is hereby granted, free of charge");
   });
 });

@@ -1,34 +1,39 @@
 /**
- * The list of record of what each entry point exports: its values exactly, and no name (value or
- * type) exported from two entry points.
+ * The list of record of what each entry point exports: its values exactly, no name (value or
+ * type) exported from two entry points, and a root a user holds in mind (at most 60 names, 20 of
+ * them values).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import * as adapter from "../src/adapters/index.js";
-import * as client from "../src/client/index.js";
-import * as cursor from "../src/cursor/index.js";
-import * as drizzle from "../src/builders/drizzle/index.js";
 import * as express from "../src/adapters/express/index.js";
 import * as fastify from "../src/adapters/fastify/index.js";
 import * as fetchEntry from "../src/adapters/fetch/index.js";
 import * as hono from "../src/adapters/hono/index.js";
-import * as pagewise from "../src/index.js";
+import * as adapter from "../src/adapters/index.js";
+import * as drizzle from "../src/builders/drizzle/index.js";
 import * as kysely from "../src/builders/kysely/index.js";
+import * as client from "../src/client/index.js";
+import * as cursor from "../src/cursor/index.js";
+import * as pagewise from "../src/index.js";
+import * as openapi from "../src/openapi/index.js";
+import * as page from "../src/page/index.js";
 import * as sql from "../src/sql/index.js";
 
 /** Each entry point's source file, relative to src/. */
 const ENTRY_FILES = {
   pagewise: "index.ts",
-  "pagewise/adapter": "adapter/index.ts",
-  "pagewise/express": "express/index.ts",
-  "pagewise/fastify": "fastify/index.ts",
-  "pagewise/fetch": "fetch/index.ts",
-  "pagewise/hono": "hono/index.ts",
+  "pagewise/adapter": "adapters/index.ts",
+  "pagewise/express": "adapters/express/index.ts",
+  "pagewise/fastify": "adapters/fastify/index.ts",
+  "pagewise/fetch": "adapters/fetch/index.ts",
+  "pagewise/hono": "adapters/hono/index.ts",
   "pagewise/cursor": "cursor/index.ts",
   "pagewise/client": "client/index.ts",
-  "pagewise/drizzle": "drizzle/index.ts",
-  "pagewise/kysely": "kysely/index.ts",
+  "pagewise/drizzle": "builders/drizzle/index.ts",
+  "pagewise/kysely": "builders/kysely/index.ts",
   "pagewise/sql": "sql/index.ts",
+  "pagewise/page": "page/index.ts",
+  "pagewise/openapi": "openapi/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -47,21 +52,26 @@ describe("entry points", () => {
         "defaults",
         "defineResource",
         "exposedHeaderNames",
-        "formatLinkHeader",
         "headerNamePresets",
         "json",
         "list",
-        "openApiDocument",
-        "openApiPaths",
+        "readRequestParams",
+        "serviceUnavailable",
+      ],
+    ],
+    [
+      "pagewise/page",
+      page,
+      [
+        "formatLinkHeader",
         "pageLinks",
         "paginate",
         "paginateCountless",
         "paginationHeaders",
         "parsePageParams",
-        "readRequestParams",
-        "serviceUnavailable",
       ],
     ],
+    ["pagewise/openapi", openapi, ["openApiDocument", "openApiPaths"]],
     [
       "pagewise/adapter",
       adapter,
@@ -136,10 +146,15 @@ describe("entry points", () => {
     ]);
   });
 
+  it("keeps the root to at most 60 names, at most 20 of them values", () => {
+    expect(exportedNames("index.ts").length).toBeLessThanOrEqual(60);
+    expect(Object.keys(pagewise).length).toBeLessThanOrEqual(20);
+  });
+
   it("reads the names of export lists (the check above sees every name)", () => {
     expect(exportedNames("cursor/index.ts")).toContain("SortColumn");
     expect(exportedNames("index.ts")).toContain("defineResource");
-    expect(exportedNames("fastify/index.ts")).toContain("FastifyPagewiseOptions");
+    expect(exportedNames("adapters/fastify/index.ts")).toContain("FastifyPagewiseOptions");
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageLinks, paginate, paginationHeaders, parsePageParams } from "../src/index.js";
 import { describeKind, describeValue, quoteText } from "../src/option-checks.js";
+import { pageLinks, paginate, paginationHeaders, parsePageParams } from "../src/page/index.js";
 
 const page = paginate({ count: 3, page: 2, pageSize: 1 });
 

@@ -2,8 +2,10 @@
  * The published manifest as installers meet it: no script runs at install time (npm 11 warns about
  * every one not covered by allowScripts, and from the tarball `prepare` could not even run: no
  * src/, no tsup), and the package is built before it is packed instead; it names its repository,
- * so the registry's page can link to it and rewrite the README's relative links; and it needs
- * one copy of fastify-plugin beside the @fastify plugins users register with it.
+ * so the registry's page can link to it and rewrite the README's relative links; and a server's
+ * install brings the library's own dependency alone: none of the command line's libraries (bundled
+ * into the bin) and no Fastify helper (the plugin marks itself), no docs (the README links to the
+ * repository's).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -13,6 +15,7 @@ interface Manifest {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  files: string[];
   repository?: unknown;
   homepage?: unknown;
   bugs?: unknown;
@@ -41,12 +44,11 @@ describe("package.json", () => {
     ]);
   });
 
-  const major = (range: string | undefined) => /^\^?(\d+)\./.exec(range ?? "")?.[1];
-  it.each(Object.keys(manifest.devDependencies).filter((name) => name.startsWith("@fastify/")))(
-    "depends on the fastify-plugin major %s uses (one copy installed)",
-    (name) => {
-      const theirs = read(`node_modules/${name}/package.json`).dependencies["fastify-plugin"];
-      expect(major(manifest.dependencies["fastify-plugin"])).toBe(major(theirs));
-    },
-  );
+  it("depends on uri-templates alone (the client's link templates)", () => {
+    expect(Object.keys(manifest.dependencies)).toStrictEqual(["uri-templates"]);
+  });
+
+  it("packs the built files, README, CHANGELOG and LICENSE: no docs/", () => {
+    expect(manifest.files).toStrictEqual(["dist", "README.md", "CHANGELOG.md", "LICENSE"]);
+  });
 });

@@ -10,14 +10,13 @@ import {
   json,
   type ListResult,
   list,
-  type OpenApiDocument,
-  openApiDocument,
-  type PageParams,
   PagewiseError,
   type ProblemCode,
   type Resource,
   type ResourceOptions,
 } from "pagewise";
+import { type OpenApiDocument, openApiDocument } from "pagewise/openapi";
+import type { PageParams } from "pagewise/page";
 import { z } from "zod";
 import { DEFAULT_COUNT_CAP } from "./config.js";
 import {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
-import type { OpenApiDocument } from "pagewise";
+import type { OpenApiDocument } from "pagewise/openapi";
 
 /** A file to serve: its body and its headers. */
 export interface StaticFile {

@@ -3,13 +3,8 @@
  * pagination rules with pagewise's core. Run it with `npx tsx examples/quick-start/server.ts`.
  */
 import { createServer, type Server } from "node:http";
-import {
-  PagewiseError,
-  PROBLEM_CONTENT_TYPE,
-  paginate,
-  paginationHeaders,
-  parsePageParams,
-} from "pagewise";
+import { PagewiseError, PROBLEM_CONTENT_TYPE } from "pagewise";
+import { paginate, paginationHeaders, parsePageParams } from "pagewise/page";
 
 /** A list endpoint at `/items/` serving `items` page by page. */
 export function createItemsServer(items: readonly unknown[]): Server {

@@ -8,7 +8,8 @@ import Fastify, { type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fastifyPagewise } from "../../src/adapters/fastify/index.js";
-import { apiKeyVerifier, defineResource, json, list, openApiDocument } from "../../src/index.js";
+import { apiKeyVerifier, defineResource, json, list } from "../../src/index.js";
+import { openApiDocument } from "../../src/openapi/index.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 
 const KEY = "swagger-key";

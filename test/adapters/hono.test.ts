@@ -6,7 +6,8 @@
 import { type Context, Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { honoHandler, honoNotFound, honoOpenApi } from "../../src/adapters/hono/index.js";
-import { defineResource, list, openApiDocument } from "../../src/index.js";
+import { defineResource, list } from "../../src/index.js";
+import { openApiDocument } from "../../src/openapi/index.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
 
 type Bindings = { readonly ROWS: readonly number[] };

@@ -8,8 +8,8 @@
  */
 import LinkHeader from "http-link-header";
 import li from "li";
-import { paginate, paginationHeaders } from "pagewise";
 import { parseLinkHeader } from "pagewise/client";
+import { paginate, paginationHeaders } from "pagewise/page";
 import parseLinkHeaderPkg from "parse-link-header";
 import { Bench, type FnReturnedObject } from "tinybench";
 import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";

@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { paginate, paginateCountless, paginationHeaders, parsePageParams } from "pagewise";
+import { paginate, paginateCountless, paginationHeaders, parsePageParams } from "pagewise/page";
 
 /** One listed item. */
 export interface Item {

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import LinkHeader from "http-link-header";
-import { paginate, paginationHeaders } from "pagewise";
+import { paginate, paginationHeaders } from "pagewise/page";
 import { Bench, type FnReturnedObject } from "tinybench";
 import { type Figures, figures, goalLine, ops, printTable, times } from "./report.js";
 

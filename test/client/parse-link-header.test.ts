@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ParsedLink, parseLinkHeader } from "../../src/client/index.js";
 import { toHeaderSafeUrl, toWellFormed } from "../../src/http/header-safe-url.js";
-import { formatLinkHeader, paginate, paginationHeaders } from "../../src/index.js";
+import { formatLinkHeader, paginate, paginationHeaders } from "../../src/page/index.js";
 import { growthRatio, LINEAR_MOST } from "../support/linear-growth.js";
 
 const link = (

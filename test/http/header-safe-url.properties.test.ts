@@ -7,16 +7,15 @@ import { validateHeaderName, validateHeaderValue } from "node:http";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toWellFormed } from "../../src/http/header-safe-url.js";
+import { headerNamePresets, type PaginationHeaderNames } from "../../src/index.js";
 import {
   formatLinkHeader,
-  headerNamePresets,
   type LinkValue,
-  type PaginationHeaderNames,
   type PaginationHeadersOptions,
   paginate,
   paginationHeaders,
   parsePageParams,
-} from "../../src/index.js";
+} from "../../src/page/index.js";
 
 /** Printable ASCII only: no C0 control (HTAB included), no DEL, nothing past U+007E. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

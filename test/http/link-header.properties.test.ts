@@ -19,7 +19,7 @@ import {
   paginate,
   paginationHeaders,
   parsePageParams,
-} from "../../src/index.js";
+} from "../../src/page/index.js";
 
 // ---------------------------------------------------------------------------------------------
 // Reference model of the header-safe URL encoding (written independently of src/)

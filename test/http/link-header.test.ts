@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLinkHeader, type LinkValue } from "../../src/index.js";
+import { formatLinkHeader, type LinkValue } from "../../src/page/index.js";
 
 describe("formatLinkHeader", () => {
   it.each<[string, readonly LinkValue[] | Record<string, string>, string]>([

@@ -20,14 +20,16 @@ import {
   headerNamePresets,
   json,
   list,
-  type OpenApiDocumentOptions,
-  type OpenApiOperation,
-  openApiDocument,
-  openApiPaths,
   type Resource,
   type ResourceOptions,
   type StandardSchemaV1,
 } from "../../src/index.js";
+import {
+  type OpenApiDocumentOptions,
+  type OpenApiOperation,
+  openApiDocument,
+  openApiPaths,
+} from "../../src/openapi/index.js";
 import { openApiPath } from "../../src/openapi/openapi-document.js";
 import type { SortOption } from "../../src/sort/sort-option.js";
 import { openApiErrors } from "../support/openapi-conformance.js";

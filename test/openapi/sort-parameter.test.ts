@@ -6,15 +6,13 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { fetchRouter } from "../../src/adapters/fetch/index.js";
+import { cursorList, defineResource, list } from "../../src/index.js";
 import {
-  cursorList,
-  defineResource,
-  list,
   type OpenApiOperation,
   type OpenApiParameter,
   openApiDocument,
   openApiPaths,
-} from "../../src/index.js";
+} from "../../src/openapi/index.js";
 import type { SortOption } from "../../src/sort/sort-option.js";
 import type { Answer, Exchange } from "../support/http-call.js";
 import { nonConforming } from "../support/openapi-conformance.js";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { PagewiseError } from "../../src/index.js";
 import {
   type CountlessPage,
   type Page,
-  type PagewiseError,
   paginate,
   paginateCountless,
   paginationHeaders,
-} from "../../src/index.js";
+} from "../../src/page/index.js";
 
 type Request = [page: number, pageSize: number, rows: number, hasMore: boolean];
 

@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { defaults, PagewiseError } from "../../src/index.js";
 import {
   type CountlessPage,
-  defaults,
   type Page,
   type PageLinksOptions,
-  PagewiseError,
   pageLinks,
   paginate,
   paginateCountless,
   paginationHeaders,
-} from "../../src/index.js";
+} from "../../src/page/index.js";
 import { linkPrefix, linkSettings } from "../../src/page/page-links.js";
 
 const specPage = paginate({ count: 3, page: 2, pageSize: 1 });

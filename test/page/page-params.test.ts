@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type PageParamsOptions,
-  PagewiseError,
-  parsePageParams,
-  type QueryInput,
-} from "../../src/index.js";
+import { PagewiseError, type QueryInput } from "../../src/index.js";
+import { type PageParamsOptions, parsePageParams } from "../../src/page/index.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 

@@ -4,7 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Page, PagewiseError, paginate, parsePageParams } from "../../src/index.js";
+import { PagewiseError } from "../../src/index.js";
+import { type Page, paginate, parsePageParams } from "../../src/page/index.js";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const DEFAULT_PAGE_SIZE = 30;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Page, PagewiseError, type PaginateOptions, paginate } from "../../src/index.js";
+import { PagewiseError } from "../../src/index.js";
+import { type Page, type PaginateOptions, paginate } from "../../src/page/index.js";
 
 /**
  * One case a line: name, [count, page, pageSize], options, [pageTotal, offset, limit], the link

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { headerNamePresets, PagewiseError } from "../../src/index.js";
 import {
-  headerNamePresets,
   type Page,
-  PagewiseError,
   type PaginationHeadersOptions,
   pageLinks,
   paginate,
   paginationHeaders,
   parsePageParams,
-} from "../../src/index.js";
+} from "../../src/page/index.js";
 import { growthRatio, LINEAR_MOST } from "../support/linear-growth.js";
 
 type Request = { count: number; url: string };

@@ -1,5 +1,5 @@
 /**
- * pagewise for Fastify 4 and 5: a plugin (wrapped with fastify-plugin) that adds
+ * pagewise for Fastify 4 and 5: a plugin (shared with the registering scope) that adds
  * `fastify.pagewise(url, resource, options?)` to register a resource's route, served by the
  * Package Repository HTTP API convention; an error handler for Fastify's own client errors; and the
  * sender of pagewise's plain responses.
@@ -12,7 +12,6 @@ import type {
   FastifyRequest,
   FastifySchema,
 } from "fastify";
-import fp from "fastify-plugin";
 import { pathParameterNames } from "../../http/path-pattern.js";
 import { resourcePathItem } from "../../openapi/resource-path-item.js";
 import { defaults } from "../../options.js";
@@ -22,11 +21,12 @@ import { defineResource, type Resource } from "../../resource/define-resource.js
 import { frameworkError } from "../../resource/framework-error.js";
 import { serveResource } from "../../resource/handle-resource.js";
 import { andThen } from "../../resource/maybe-async.js";
-import { type NodeBodyStream, nodeHeader, readNodeBody } from "../node/node-body.js";
-import { clientGone, nodeClientSignal } from "../node/node-signal.js";
 import { problemResponse } from "../../resource/problem-response.js";
 import type { ResourceOptions } from "../../resource/resource-options.js";
+import { type NodeBodyStream, nodeHeader, readNodeBody } from "../node/node-body.js";
+import { clientGone, nodeClientSignal } from "../node/node-signal.js";
 import { fastifyRouteSchema } from "./route-schema.js";
+import { sharedPlugin } from "./shared-plugin.js";
 
 /** Plugin options: defaults for every resource registered through `fastify.pagewise`. */
 export type FastifyPagewiseOptions = ResourceOptions<FastifyRequest>;
@@ -248,5 +248,5 @@ export function fastifyErrorHandler(
  * app.pagewise("/package/:owner/:repo/packages/", packages);
  * ```
  */
-export const fastifyPagewise = fp(plugin, { fastify: "4.x || 5.x", name: "pagewise" });
+export const fastifyPagewise = sharedPlugin(plugin, { fastify: "4.x || 5.x", name: "pagewise" });
 export default fastifyPagewise;
