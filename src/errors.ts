@@ -24,65 +24,8 @@ export interface ProblemIssue {
   readonly detail: string;
 }
 
-/** Each problem code and the one HTTP status it is answered with. */
-export const PROBLEM_STATUS = Object.freeze({
-  invalid_parameter: 400,
-  page_size_too_large: 400,
-  page_out_of_range: 404,
-  unsupported_media_type: 415,
-  malformed_json: 400,
-  body_not_object: 400,
-  parameter_in_query: 400,
-  validation_failed: 400,
-  payload_too_large: 413,
-  bad_request: 400,
-  not_found: 404,
-  unauthorized: 401,
-  method_not_allowed: 405,
-  service_unavailable: 503,
-  deadline_exceeded: 503,
-  invalid_cursor: 400,
-  cursor_query_mismatch: 400,
-  cursor_too_large: 400,
-  invalid_sort: 400,
-  invalid_text: 400,
-  // The code of each other registered 4xx status, for a client error pagewise did not raise
-  // itself (a framework's, or an error a handler threw with its own status): see clientError.
-  payment_required: 402,
-  forbidden: 403,
-  not_acceptable: 406,
-  proxy_authentication_required: 407,
-  request_timeout: 408,
-  conflict: 409,
-  gone: 410,
-  length_required: 411,
-  precondition_failed: 412,
-  uri_too_long: 414,
-  range_not_satisfiable: 416,
-  expectation_failed: 417,
-  misdirected_request: 421,
-  unprocessable_content: 422,
-  locked: 423,
-  failed_dependency: 424,
-  too_early: 425,
-  upgrade_required: 426,
-  precondition_required: 428,
-  too_many_requests: 429,
-  request_header_fields_too_large: 431,
-  unavailable_for_legal_reasons: 451,
-  unsupported_version: 400,
-  version_conflict: 400,
-  result_not_json: 500,
-} as const);
-
-/** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
-export type ProblemCode = keyof typeof PROBLEM_STATUS;
-
-/** The statuses pagewise answers a problem with: each code's one status. */
-export type ProblemStatus = (typeof PROBLEM_STATUS)[ProblemCode];
-
 /** The `title` of a problem at each status pagewise answers with: its IANA status phrase. */
-export const STATUS_TITLES: Readonly<Record<ProblemStatus, string>> = {
+export const STATUS_TITLES = {
   400: "Bad Request",
   401: "Unauthorized",
   402: "Payment Required",
@@ -113,7 +56,84 @@ export const STATUS_TITLES: Readonly<Record<ProblemStatus, string>> = {
   451: "Unavailable For Legal Reasons",
   500: "Internal Server Error",
   503: "Service Unavailable",
+} as const;
+
+/** The codes pagewise raises itself, each with its one status. */
+const OWN_CODES = {
+  invalid_parameter: 400,
+  page_size_too_large: 400,
+  page_out_of_range: 404,
+  unsupported_media_type: 415,
+  malformed_json: 400,
+  body_not_object: 400,
+  parameter_in_query: 400,
+  validation_failed: 400,
+  payload_too_large: 413,
+  bad_request: 400,
+  not_found: 404,
+  unauthorized: 401,
+  method_not_allowed: 405,
+  service_unavailable: 503,
+  deadline_exceeded: 503,
+  invalid_cursor: 400,
+  cursor_query_mismatch: 400,
+  cursor_too_large: 400,
+  invalid_sort: 400,
+  invalid_text: 400,
+} as const;
+
+/**
+ * Each other registered 4xx status, for a client error pagewise did not raise itself (a
+ * framework's, or an error a handler threw with its own status: see {@link clientError}). Its
+ * code is its title in snake case (`uri_too_long` for 414 "URI Too Long"): the title is its home.
+ */
+const OTHER_CLIENT_ERRORS = [
+  402, 403, 406, 407, 408, 409, 410, 411, 412, 414, 416, 417, 421, 422, 423, 424, 425, 426, 428,
+  429, 431, 451,
+] as const;
+
+/** The codes pagewise raises itself that came after the other 4xx statuses, in their order. */
+const LATER_CODES = {
+  unsupported_version: 400,
+  version_conflict: 400,
+  result_not_json: 500,
+} as const;
+
+/** A status phrase in snake case, as a code: `"URI Too Long"` to `"uri_too_long"`. */
+type SnakeCase<S extends string> = S extends `${infer Word} ${infer Rest}`
+  ? `${Lowercase<Word>}_${SnakeCase<Rest>}`
+  : Lowercase<S>;
+
+/** The code of each other registered 4xx status ({@link OTHER_CLIENT_ERRORS}) and its status. */
+type OtherClientErrors = {
+  readonly [S in (typeof OTHER_CLIENT_ERRORS)[number] as SnakeCase<(typeof STATUS_TITLES)[S]>]: S;
 };
+
+/**
+ * A status phrase in snake case, as a code.
+ *
+ * @param title - an IANA status phrase, e.g. `"Too Many Requests"`
+ * @returns its code, e.g. `"too_many_requests"`
+ */
+function snakeCase<S extends string>(title: S): SnakeCase<S> {
+  return title.toLowerCase().replaceAll(" ", "_") as SnakeCase<S>;
+}
+
+/** Each problem code and the one HTTP status it is answered with. */
+export const PROBLEM_STATUS: Readonly<typeof OWN_CODES & OtherClientErrors & typeof LATER_CODES> =
+  Object.freeze({
+    ...OWN_CODES,
+    ...(Object.fromEntries(
+      OTHER_CLIENT_ERRORS.map((status) => [snakeCase(STATUS_TITLES[status]), status]),
+    ) as OtherClientErrors),
+    ...LATER_CODES,
+  });
+
+/** The stable reasons pagewise reports; the `code` member of every {@link Problem}. */
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
+
+/** The statuses pagewise answers a problem with: each code's one status. */
+export type ProblemStatus = (typeof PROBLEM_STATUS)[ProblemCode];
 
 /** The media type of a problem body (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
