@@ -48,6 +48,12 @@ describe("the link checker", () => {
     ["a link in a code block", "```md\n[x](nowhere.md)\n```", []],
     ["another site", "[x](https://example.com/nowhere.md)", []],
     ["a repository file", `![s](${REPO}/raw/HEAD/examples/shot.png)`, []],
+    ["a repository file's heading", `[a](${REPO}/blob/HEAD/docs/a.md#same-1)`, []],
+    [
+      "a repository file's missing heading",
+      `[a](${REPO}/blob/HEAD/docs/a.md#other)`,
+      ["no heading #other in docs/a.md"],
+    ],
     ["a missing file", "[x](b.md)", ["no such file: docs/b.md"]],
     ["a missing heading", "[x](a.md#other)", ["no heading #other in docs/a.md"]],
     ["a missing heading of its own", "[x](#other)", ["no heading #other in docs/x.md"]],

@@ -104,8 +104,9 @@ function linkProblem(file: string, target: string, context: LinkContext): string
   const anchor = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1));
   if (/^[a-z][a-z\d+.-]*:/i.test(path)) {
     const named = repositoryPath(path, context.repository);
-    return named === undefined || context.exists(named)
-      ? undefined
+    if (named === undefined) return undefined;
+    return context.exists(named)
+      ? anchorProblem(named, anchor, context)
       : `no ${named} in the repository`;
   }
   const resolved =
@@ -114,9 +115,14 @@ function linkProblem(file: string, target: string, context: LinkContext): string
   if (context.packed.has(file) && !context.packed.has(resolved)) {
     return `${resolved} is not packed: the link is dead in node_modules`;
   }
-  if (anchor === undefined || !resolved.endsWith(".md")) return undefined;
-  const anchors = markdownAnchors(context.read(resolved) ?? "");
-  return anchors.has(anchor) ? undefined : `no heading #${anchor} in ${resolved}`;
+  return anchorProblem(resolved, anchor, context);
+}
+
+/** A Markdown file's missing heading, for a link to `file#anchor` (`undefined` when it is there). */
+function anchorProblem(file: string, anchor: string | undefined, context: LinkContext) {
+  if (anchor === undefined || !file.endsWith(".md")) return undefined;
+  const anchors = markdownAnchors(context.read(file) ?? "");
+  return anchors.has(anchor) ? undefined : `no heading #${anchor} in ${file}`;
 }
 
 /** Every dead link of a Markdown file, as `file:line: target: what is wrong`. */
