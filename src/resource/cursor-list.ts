@@ -9,6 +9,7 @@ import type { SortSettings } from "../sort/sort-param.js";
 import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import { rowSortValues } from "./carried-values.js";
+import { assertCursorApart } from "./cursor-apart.js";
 import type { CursorListDefinition, CursorListMethod } from "./cursor-method.js";
 import { serveCursorList } from "./serve-cursor-list.js";
 /**
@@ -80,6 +81,7 @@ export function cursorList<
     valuesOf: (row, terms) => sortValues(terms, read(row as T, terms)),
     serve: (resource, request, method, raw) =>
       serveCursorList(resource, served, request, method, raw),
+    assertApart: (settings, options) => assertCursorApart(served, settings, options),
   };
   const served = method as unknown as CursorListMethod<never>;
   return method;

@@ -11,6 +11,8 @@ import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import type { ResourceResponse } from "./contract.js";
 import type { CursorCount, HandlerContext, SortOf } from "./methods.js";
 import type { OperationDoc } from "./operation-doc.js";
+import type { ResourceOptions } from "./resource-options.js";
+import type { ResourceSettings } from "./settings.js";
 
 /** Where a cursor list's page lies: what its handler's keyset query needs. */
 export interface CursorQuery {
@@ -114,6 +116,14 @@ export interface CursorListMethod<N = unknown, Path = PathParams> {
     method: string,
     raw: Record<string, unknown>,
   ) => Promise<ResourceResponse>;
+  /**
+   * What `defineResource` checks of it against the resource's settings and options
+   * (`assertCursorApart`): carried here, so a resource without a cursor list bundles none of it.
+   */
+  readonly assertApart: (
+    settings: ResourceSettings<never>,
+    options: ResourceOptions<never>,
+  ) => void;
 }
 
 /**

@@ -1,7 +1,5 @@
 import { assertPlainPattern, type PathParams } from "../http/path-pattern.js";
 import { assertObject } from "../option-checks.js";
-import { assertVersionParamApart, type VersionSettings } from "../params/api-version.js";
-import type { CursorListMethod } from "./cursor-method.js";
 import {
   assertMethodDefinition,
   METHOD_ORDER,
@@ -10,6 +8,7 @@ import {
 } from "./method-definition.js";
 import type { ResourceOptions } from "./resource-options.js";
 import { type ResourceSettings, resolveSettings } from "./settings.js";
+import { assertSortParamFree } from "./sort-param-apart.js";
 
 /**
  * A resource's methods by name; one left `undefined` is not defined. `Path`: the path parameters
@@ -100,67 +99,13 @@ function define<N>(
   const own = Object.freeze({ ...options });
   const settings = resolveSettings(own);
   const get = methods.GET;
-  if (get?.kind === "cursor") {
-    assertCursorNames(get, settings.pageParams.pageSizeParam, settings.version, own);
+  if (get?.kind === "cursor") get.assertApart(settings, own);
+  const { pageParam } = settings.pageParams;
+  for (const method of Object.values(methods)) {
+    if (method?.kind !== "list") continue;
+    assertSortParamFree(method.sort?.param, { [pageParam]: "the page parameter" }, settings);
   }
-  for (const method of Object.values(methods)) assertSortParamApart(method, settings);
   const allow = [...METHOD_ORDER.filter((m) => methods[m] !== undefined), "OPTIONS"].join(", ");
   const resource = { methods, options: own, allow, settings };
   return pattern === undefined ? resource : { ...resource, pattern };
-}
-
-/**
- * A cursor list's parameter names apart from the page size's and the version's, and no option that only page links
- * read: a cursor link keeps every filter (its token is bound to them) and states its page size.
- */
-function assertCursorNames(
-  method: CursorListMethod<never>,
-  pageSizeParam: string,
-  version: VersionSettings | undefined,
-  options: ResourceOptions<never>,
-): void {
-  for (const name of [method.afterParam, method.beforeParam]) {
-    if (name === pageSizeParam) {
-      throw new TypeError(`A cursor parameter cannot share the page size's name "${name}"`);
-    }
-  }
-  if (version !== undefined) {
-    assertVersionParamApart(version.param, {
-      [method.afterParam]: "a cursor parameter",
-      [method.beforeParam]: "a cursor parameter",
-    });
-  }
-  if (options.template === true || options.linkParams === "page-only") {
-    throw new TypeError(
-      "template and linkParams shape page links; a cursor list's links keep every filter and the page size (leave them out)",
-    );
-  }
-}
-
-/**
- * A list's sort parameter apart from pagewise's other parameters of that list: the page and page
- * size (or the cursors) and the version. Which would a request's `page` be?
- */
-function assertSortParamApart(
-  method: MethodDefinition<never> | undefined,
-  settings: ResourceSettings<never>,
-): void {
-  const param =
-    method?.kind === "list"
-      ? method.sort?.param
-      : method?.kind === "cursor"
-        ? method.order.param
-        : undefined;
-  if (method === undefined || param === undefined) return;
-  const { pageParam, pageSizeParam } = settings.pageParams;
-  const taken: Record<string, string> =
-    method.kind === "cursor"
-      ? { [method.afterParam]: "a cursor parameter", [method.beforeParam]: "a cursor parameter" }
-      : { [pageParam]: "the page parameter" };
-  taken[pageSizeParam] = "the page size parameter";
-  if (settings.version !== undefined) taken[settings.version.param] = "the version parameter";
-  if (!Object.hasOwn(taken, param)) return;
-  throw new TypeError(
-    `sort.param ${JSON.stringify(param)} is also ${taken[param]}: name the sort parameter apart (sort.param) or rename the other`,
-  );
 }
