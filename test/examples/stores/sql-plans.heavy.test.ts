@@ -29,7 +29,7 @@ import {
 import { sortColumns } from "../../../src/cursor/index.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { readSort } from "../../../src/sort/sort-param.js";
-import { cursorQuery } from "../../../src/resource/cursor-method.js";
+import { cursorQuery } from "../../../src/cursor/cursor-query.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
 const SQL_KINDS = STORE_KINDS.filter((kind) => kind === "pglite" || kind === "postgres");
