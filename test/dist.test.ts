@@ -25,6 +25,8 @@ const entries = [
   "drizzle/index",
   "kysely/index",
   "sql/index",
+  "page/index",
+  "openapi/index",
 ] as const;
 
 beforeAll(async () => {
@@ -52,12 +54,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
   it("exports the same names from ESM and CJS for every entry", async () => {
     const names = await Promise.all(entries.map(async (e) => Object.keys(await load(e)).sort()));
     expect(names).toStrictEqual([
-      expect.arrayContaining([
-        "paginate",
-        "paginationHeaders",
-        "parsePageParams",
-        "defineResource",
-      ]),
+      expect.arrayContaining(["cursorList", "defineResource", "list", "PagewiseError"]),
       expect.arrayContaining(["handleResource", "problemResponse", "notFoundProblem"]),
       ["expressErrorHandler", "expressHandler", "writeResponse"],
       ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
@@ -87,6 +84,15 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ["drizzleCursorPages", "drizzlePages"],
       ["kyselyCursorPages", "kyselyPages"],
       ["DIALECTS", "DIALECT_NAMES", "counterRead", "counterTable"],
+      [
+        "formatLinkHeader",
+        "pageLinks",
+        "paginate",
+        "paginateCountless",
+        "paginationHeaders",
+        "parsePageParams",
+      ],
+      ["openApiDocument", "openApiPaths"],
     ]);
   });
 
@@ -124,7 +130,8 @@ describe("the bin", () => {
 
   it("imports only Node's modules and the package's dependencies (its libraries bundled)", () => {
     const text = readFileSync(bin, "utf8");
-    const imported = [...text.matchAll(/\bfrom\s*"([^"]+)"|\brequire\("([^"]+)"\)/g)]
+    // esbuild writes the module's imports at the top of a line, a CommonJS require() as a call.
+    const imported = [...text.matchAll(/^import\s[^;]*?from\s*"([^"]+)";|\brequire\("([^"]+)"\)/gm)]
       .map((match) => (match[1] ?? match[2]) as string)
       .filter((name) => !isBuiltin(name) && !name.startsWith("."));
     expect([...new Set(imported)]).toStrictEqual(Object.keys(manifest.dependencies));
