@@ -1,8 +1,9 @@
 /**
  * The bundle size budgets: each bundle built with esbuild (bundle, minify, ES module, the package's
  * `sideEffects: false` honoured), measured minified and gzipped, with the source modules its
- * metafile says it holds. `npx tsx test/bundle/bundle-sizes.ts` prints the table and exits 1 when
- * a bundle is over its budget; `bundle-sizes.test.ts` checks the same in the test suite.
+ * metafile says it holds. `npx tsx test/bundle/bundle-sizes.ts` prints the table (with `--modules`,
+ * each bundle's modules and their bytes) and exits 1 when a bundle is over its budget;
+ * `bundle-sizes.test.ts` checks the same in the test suite.
  */
 import { gzipSync } from "node:zlib";
 import { build, type Platform } from "esbuild";
@@ -70,6 +71,8 @@ export interface Measured {
   readonly minified: number;
   readonly gzipped: number;
   readonly modules: readonly string[];
+  /** Each module's bytes in the minified code (esbuild's `bytesInOutput`), the largest first. */
+  readonly moduleBytes: readonly (readonly [path: string, bytes: number])[];
 }
 
 /**
@@ -77,7 +80,8 @@ export interface Measured {
  *
  * @param entry - the entry file, relative to the repository
  * @param platform - esbuild's platform: `neutral` for a Worker, `browser` for a page
- * @returns the minified code, its size minified and gzipped, and its modules (from the metafile)
+ * @returns the minified code, its size minified and gzipped, and its modules with their bytes
+ *   (from the metafile)
  * @example
  * ```ts
  * const { gzipped } = await measure("test/bundle/page-worker.ts", "neutral");
@@ -100,10 +104,13 @@ export async function measure(entry: string, platform: Platform): Promise<Measur
   const [output] = result.outputFiles;
   const code = output?.contents ?? new Uint8Array();
   const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
-  const modules = Object.entries(inputs)
+  const moduleBytes = Object.entries(inputs)
     .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
-    .map(([path]) => path);
-  return { code, minified: code.byteLength, gzipped: gzipSync(code).byteLength, modules };
+    .map(([path, { bytesInOutput }]) => [path, bytesInOutput] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const modules = moduleBytes.map(([path]) => path);
+  const minified = code.byteLength;
+  return { code, minified, gzipped: gzipSync(code).byteLength, modules, moduleBytes };
 }
 
 /** One line of the table: name, sizes and budgets in KB. */
@@ -112,12 +119,20 @@ export function sizeLine(budget: Budget, measured: Measured): string {
   return `${budget.name.padEnd(24)} ${kb(measured.minified).padStart(9)} of ${kb(budget.minified).padStart(9)} minified, ${kb(measured.gzipped).padStart(8)} of ${kb(budget.gzipped).padStart(8)} gzip`;
 }
 
+/** A bundle's modules, a line each: bytes in the minified code, then the path; the largest first. */
+export function moduleLines(measured: Measured): string[] {
+  return measured.moduleBytes.map(([path, bytes]) => `  ${String(bytes).padStart(6)}  ${path}`);
+}
+
+// `npx tsx test/bundle/bundle-sizes.ts` prints the table; with `--modules`, each bundle's modules.
 if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const withModules = process.argv.includes("--modules");
   let over = false;
   for (const budget of BUDGETS) {
     const measured = await measure(budget.entry, budget.platform);
     over ||= measured.minified > budget.minified || measured.gzipped > budget.gzipped;
     console.log(sizeLine(budget, measured));
+    if (withModules) console.log(moduleLines(measured).join("\n"));
   }
   process.exitCode = over ? 1 : 0;
 }
