@@ -8,16 +8,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuildOptions, build, type Plugin } from "esbuild";
+import type { Options } from "tsup";
+import configs from "../../tsup.config.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Resolves `…/src/index.js` and `…/src/<entry>/index.js` to dist/, refusing any other src/ file. */
+/** Each entry point's source (`src/….js`, as imported) and its built name, from tsup.config.ts. */
+const ENTRIES = new Map(
+  Object.entries((configs as Options[])[0]?.entry as Record<string, string>).map(
+    ([built, source]) => [join(ROOT, source.replace(/\.ts$/, ".js")), built],
+  ),
+);
+
+/** Resolves an entry point's source (`…/src/adapters/fetch/index.js`) to dist/, refusing any other. */
 const fromDist: Plugin = {
   name: "pagewise-from-dist",
   setup(build) {
     build.onResolve({ filter: /\/src\// }, ({ path, resolveDir }) => {
-      const absolute = join(resolveDir, path);
-      const entry = /\/src\/((?:[\w-]+\/)?index)\.js$/.exec(absolute)?.[1];
+      const entry = ENTRIES.get(join(resolveDir, path));
       const built = entry && join(ROOT, "dist", `${entry}.js`);
       if (!built || !existsSync(built)) {
         return {
