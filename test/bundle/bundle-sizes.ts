@@ -28,38 +28,44 @@ export interface Budget {
   readonly gzipped: number;
 }
 
-/** Every bundle with its budget: about 5% over its size when the budget was set. */
+/**
+ * Every bundle with its budget: the size it reached, rounded up (the workers, 2026-11-27), so any
+ * growth is a decision stated here with what went into it.
+ */
 export const BUDGETS: readonly Budget[] = [
   {
     name: "worker, page mode",
     entry: "test/bundle/page-worker.ts",
     platform: "neutral",
-    // 2026-11-27: text a database cannot store, links of the parameters a list reads and their
-    // bound (issue 37), pages past the end (48.2 KB before).
-    minified: 54_000,
-    gzipped: 19_500,
+    // 2026-11-27: 51.7 to 50.8 KB (a cursor list's definition checks carried by cursorList, the
+    // other 4xx codes read from their titles). Goal 32,000 (issue 38): out of reach while every
+    // option of list() and defineResource() is code here whether a list uses it or not (sort
+    // 6.3 KB, body reading 2.7, versions 2.4, CORS 1.6, OpenAPI checks 1.2, deadline 1.2).
+    minified: 51_000,
+    gzipped: 18_500,
   },
   {
     name: "worker, cursor mode",
     entry: "test/bundle/cursor-worker.ts",
     platform: "neutral",
-    // 2026-11-27: as the page-mode worker (68.3 KB before).
-    minified: 75_700,
-    gzipped: 27_900,
+    // 2026-11-27: 72.9 to 72.6 KB, as the page-mode worker (75.7 KB budget before).
+    minified: 73_000,
+    gzipped: 26_900,
   },
   {
     name: "worker, zod/mini filter",
     entry: "test/bundle/zod-mini-worker.ts",
     platform: "neutral",
-    // 2026-11-27: as the page-mode worker (62.0 KB before).
-    minified: 68_400,
-    gzipped: 24_300,
+    // 2026-11-27: 65.5 to 64.6 KB, as the page-mode worker (68.4 KB budget before).
+    minified: 64_800,
+    gzipped: 23_000,
   },
   {
     name: "pagewise/browser",
     entry: "src/client/index.ts",
     platform: "browser",
-    // 2026-11-27: the walk's bounds, loop detection by rows and settled re-reads (27.3 KB before).
+    // 2026-11-27: the walk's bounds, loop detection by rows and settled re-reads (27.3 KB before);
+    // set about 5% over its size then.
     minified: 32_700,
     gzipped: 12_500,
   },
