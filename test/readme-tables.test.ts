@@ -1,11 +1,14 @@
 /**
  * README.md tells what package.json says: its entry-point table names every subpath of `exports`
- * (and no other), its peers table every peer dependency with its exact range, each optional; and
- * the README stays a page a user reads through, at most 12 KB (1 KB = 1,000 bytes).
+ * (and no other), its peers table every peer dependency with its exact range, each optional; its
+ * links to docs/ (not packed) lead into the repository package.json names, as npm's page would
+ * rewrite a relative link (`blob/HEAD`); and the README stays a page a user reads through, at
+ * most 12 KB (1 KB = 1,000 bytes).
  */
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "./support/package-files.js";
+import { markdownLinks } from "./support/markdown-links.js";
+import { ROOT, repositoryUrl } from "./support/package-files.js";
 
 interface Manifest {
   exports: Record<string, unknown>;
@@ -54,6 +57,15 @@ describe("README.md", () => {
   it("reads a table's rows, a piece of a range escaped as in GitHub's tables", () => {
     const table = "text\n\n| peer | versions |\n| --- | --- |\n| `a` | `^1 \\|\\| ^2` |\n\nmore";
     expect(tableRows(table, "peer")).toStrictEqual([["`a`", "`^1 || ^2`"]]);
+  });
+
+  it("links to docs/ in the repository package.json names, at HEAD", () => {
+    const docs = markdownLinks(readme)
+      .map(({ target }) => target)
+      .filter((target) => /(^|\/)docs\//.test(target));
+    expect(docs.length).toBeGreaterThan(0);
+    const base = `${repositoryUrl()}/blob/HEAD/docs/`;
+    expect(docs.filter((target) => !target.startsWith(base))).toStrictEqual([]);
   });
 
   it("holds at most 12,000 bytes", () => {
