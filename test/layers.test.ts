@@ -3,7 +3,8 @@
  * list modes `page/`, `cursor/`, `sort/` and the top-level `errors`, `options`, `option-checks`,
  * `closest-name`) imports nothing from the resource pipeline, an adapter or an integration; `sql/`
  * (dialect-neutral SQL plans) imports only the top level and `params/`; the integrations under
- * `builders/` import the core and `builders/contract.ts`, never the pipeline (`resource/`); the
+ * `builders/` import the core, `builders/contract.ts` and the setup they share (the files directly
+ * in `builders/`, which import only the core and the contract), never the pipeline (`resource/`); the
  * client imports no server code; a framework or query builder is imported only by its adapter or
  * integration; nothing but the Node adapters and the command line (`cli/`, a Node process with
  * its streams, signals and files) touches a `node:` module; and no import cycles.
@@ -39,7 +40,11 @@ function importGraph(): Map<string, { local: string[]; packages: string[] }> {
 }
 
 const graph = importGraph();
-/** A file's layer: its folder, or for `adapters/` and `builders/` the folder inside them. */
+/**
+ * A file's layer: its folder, or for `adapters/` and `builders/` the folder inside them; a file
+ * directly in `builders/` (an integration's shared setup) is the layer "builders", its contract
+ * the layer "contract".
+ */
 const layerOf = (file: string) => {
   if (file === "index.ts") return "entry";
   if (file === "builders/contract.ts") return "contract";
@@ -88,9 +93,11 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   client: CORE,
   // The command line is a shell over the client: it walks, it serves nothing.
   cli: [...CORE, "client"],
+  // What every integration shares (the setup of its handlers), over the contract alone.
+  builders: [...CORE, "contract"],
   // An integration satisfies the contract; it never reaches into the pipeline.
-  "builders/drizzle": [...CORE, "contract"],
-  "builders/kysely": [...CORE, "contract"],
+  "builders/drizzle": [...CORE, "contract", "builders"],
+  "builders/kysely": [...CORE, "contract", "builders"],
 };
 
 describe("layers", () => {
@@ -161,7 +168,9 @@ describe("layers", () => {
     )
       .map((file) => file.split("\\").join("/"))
       .filter((file) =>
-        /^(http|page|cursor|sort|params|resource|openapi|cli|adapters\/node)\/.*\.test\.ts$/.test(file),
+        /^(http|page|cursor|sort|params|resource|openapi|cli|adapters\/node)\/.*\.test\.ts$/.test(
+          file,
+        ),
       );
     const orphans = tests.filter((file) => {
       const module = file.replace(/(\.properties|\.postgres)?\.test\.ts$/, ".ts");

@@ -201,8 +201,8 @@ export function packageRoutes(store: PackageStore, options: ApiOptions): [string
         handler: async ({ params, path, cursor, sort, signal }) => {
           const { owner, repo } = repositoryOf(path);
           const { status } = params;
-          const { count, rows } = await store.keyset(owner, repo, status, cursor, sort, signal);
-          return { count, items: rows };
+          const page = await store.keyset(owner, repo, status, cursor, sort, signal);
+          return { count: page.count, items: page.rows, values: page.values };
         },
       }),
     },

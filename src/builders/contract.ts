@@ -14,7 +14,6 @@
  */
 
 import type { CursorQuery } from "../cursor/cursor-query.js";
-import type { CursorValue } from "../cursor/cursor-token.js";
 import type { PathParams } from "../http/path-pattern.js";
 import type { CountValue } from "../page/count-value.js";
 import type { PageParams } from "../page/page-params.js";
@@ -156,10 +155,12 @@ export type CursorItems<T> =
   | ((cursor: CursorQuery) => readonly T[] | PromiseLike<readonly T[]>);
 
 /**
- * A row's sort values, one per term of the order, as JSON values at the database's precision (a
- * timestamp as text with its microseconds, not a `Date`); a bigint as a `bigint` or its digits.
+ * A row's sort values, one per term of the order, at the database's precision: JSON values (a
+ * timestamp as text with its microseconds, not a `Date`), a bigint as a `bigint` or its digits.
+ * Checked when a cursor is made of them, as a list's `valuesOf` is (a value no cursor can carry
+ * is a TypeError).
  */
-export type SortValues = readonly (CursorValue | bigint)[];
+export type SortValues = readonly unknown[];
 
 /**
  * What a cursor list's handler returns:

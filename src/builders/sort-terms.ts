@@ -1,9 +1,10 @@
-import type { SortTerm } from "../../sort/sort-order.js";
-import { sortMissing } from "../../resource/sorted-handler.js";
+import type { SortTerm } from "../sort/sort-order.js";
+import { sortMissing } from "./contract.js";
 
 /**
- * The request's order a list handler receives, or a TypeError naming what is missing: a Drizzle
- * list orders its rows by the list's `sort` option.
+ * The request's order an integration's handler receives, or a TypeError naming what is missing:
+ * an integration orders its rows by the list's `sort` option (a handler the user wrapped in a
+ * function of their own reaches it without one).
  *
  * @param context - the handler's context
  * @param integration - the function's name, for the message

@@ -1,16 +1,16 @@
+import { type CursorValue, cursorCodec } from "../cursor/cursor-token.js";
+import { type KeysetColumn, type SortColumn, sortColumns } from "../cursor/keyset.js";
 import type { PathParams } from "../http/path-pattern.js";
 import { assertParamName, describeValue } from "../option-checks.js";
 import { defaults } from "../options.js";
-import { type CursorValue, cursorCodec } from "../cursor/cursor-token.js";
-import { type KeysetColumn, type SortColumn, sortColumns } from "../cursor/keyset.js";
+import { schemaParamNames } from "../params/schema-names.js";
+import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import { type SortOption, sortSettings } from "../sort/sort-option.js";
 import { type SortTerm, sortOrder } from "../sort/sort-order.js";
 import type { SortSettings } from "../sort/sort-param.js";
-import { schemaParamNames } from "../params/schema-names.js";
-import type { StandardSchemaV1 } from "../params/standard-schema.js";
-import { rowSortValues } from "./carried-values.js";
 import { assertCursorApart } from "./cursor-apart.js";
 import type { CursorListDefinition, CursorListMethod } from "./cursor-method.js";
+import { handlerFunction } from "./methods.js";
 import { serveCursorList } from "./serve-cursor-list.js";
 /**
  * Defines a cursor (keyset) list: pages `after` or `before` an opaque signed token instead of page
@@ -65,26 +65,37 @@ export function cursorList<
   if (valuesOf !== undefined && typeof valuesOf !== "function") {
     throw new TypeError(`valuesOf must be a function of a row; got ${describeValue(valuesOf)}`);
   }
-  const read = valuesOf ?? rowSortValues;
+  const read = valuesOf ?? rowValues;
   const paramNames = schemaParamNames(schema as StandardSchemaV1 | undefined);
   const method: CursorListMethod<N, Path> = {
     kind: "cursor",
     ...(schema === undefined ? {} : { schema: schema as StandardSchemaV1 }),
     ...(paramNames === undefined ? {} : { paramNames }),
     ...(openapi === undefined ? {} : { openapi }),
-    handler: handler as CursorListMethod<N, Path>["handler"],
+    // A cursor list always has an order: an integration's needs are met.
+    handler: handlerFunction(handler, true) as CursorListMethod<N, Path>["handler"],
     order,
     codec: cursorCodec(secret, { maxLength: maxCursorLength }),
     afterParam,
     beforeParam,
     maxCursorLength,
-    valuesOf: (row, terms) => sortValues(terms, read(row as T, terms)),
+    // The values a handler gave beside its rows, unless the list reads its own.
+    valuesOf: (row, terms, given) =>
+      sortValues(
+        terms,
+        given !== undefined && valuesOf === undefined ? given : read(row as T, terms),
+      ),
     serve: (resource, request, method, raw) =>
       serveCursorList(resource, served, request, method, raw),
     assertApart: (settings, options) => assertCursorApart(served, settings, options),
   };
   const served = method as unknown as CursorListMethod<never>;
   return method;
+}
+
+/** A row's sort values by default: its members named by the order's columns. */
+function rowValues(row: unknown, terms: readonly SortTerm[]): readonly unknown[] {
+  return terms.map((term) => (row as Record<string, unknown>)[term.column]);
 }
 
 /** A cursor list's orders: a fixed `order`, or the ones `sort` offers; one of them. */

@@ -1,17 +1,11 @@
+import { countMayBeInexact, type ListItems, type ListResult } from "../builders/contract.js";
 import { describeValue } from "../option-checks.js";
 import { countField, readCount } from "../page/count-value.js";
 import { type CountlessPage, paginateCountless } from "../page/countless-page.js";
 import type { PageParams } from "../page/page-params.js";
-import {
-  type Page,
-  type PageSlice,
-  type PaginateOptions,
-  paginate,
-} from "../page/paginate.js";
-import { countMayBeInexact } from "../builders/contract.js";
+import { type Page, type PageSlice, type PaginateOptions, paginate } from "../page/paginate.js";
 import type { ListTotal } from "./list-totals.js";
 import { andThen, isThenable, type MaybePromise } from "./maybe-async.js";
-import type { ListItems, ListResult } from "./methods.js";
 
 /** A list handler's answer made a page: which page it is, and the rows that go out. */
 interface ServedPage {

@@ -1,71 +1,18 @@
-import type { PathParams } from "../http/path-pattern.js";
-import type { CountValue } from "../page/count-value.js";
-import type { PageParams } from "../page/page-params.js";
-import type { Page, PageSlice } from "../page/paginate.js";
 import {
-  type SortOption,
-  type SortOptionColumns,
-  sortSettings,
-} from "../sort/sort-option.js";
-import type { KnownColumns, SortOrder } from "../sort/sort-order.js";
-import type { SortSettings } from "../sort/sort-param.js";
+  type Handler,
+  type HandlerContext,
+  type ListContext,
+  type ListResult,
+  sortMissing,
+} from "../builders/contract.js";
+import type { PathParams } from "../http/path-pattern.js";
 import type { RequestParams } from "../params/read-request-params.js";
 import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
+import { type SortOption, type SortOptionColumns, sortSettings } from "../sort/sort-option.js";
+import type { KnownColumns, SortOrder } from "../sort/sort-order.js";
+import type { SortSettings } from "../sort/sort-param.js";
 import type { OperationDoc } from "./operation-doc.js";
-import { assertSortGiven } from "./sorted-handler.js";
-
-/**
- * What a handler receives.
- *
- * @typeParam P - the validated parameters (the schema's output)
- * @typeParam N - the framework's request
- * @typeParam Path - the path parameters: typed from the route's pattern when `defineResource` is
- *   given one ({@link PathParams})
- */
-export interface HandlerContext<P, N, Path = PathParams> {
-  /** The request's parameters (query for GET, JSON body for DELETE/PATCH/POST/PUT), validated by `schema`. */
-  readonly params: P;
-  /**
-   * Path parameters from the router, e.g. `{ owner, repo }`: each a `string` when the resource is
-   * defined with its route's pattern (`defineResource("/package/:owner/:repo/", …)`), else a record.
-   */
-  readonly path: Path;
-  /** The request method in upper case (`GET` for a HEAD request). */
-  readonly method: string;
-  /** The framework's own request object. */
-  readonly request: N;
-  /**
-   * The API version asked for, one of the resource's `version.served` (its default when the
-   * request names none); `undefined` when the resource declares no versions.
-   */
-  readonly version: string | undefined;
-  /**
-   * Aborted when the client goes away before its answer, or when the resource's `deadline`
-   * passes (its reason then the 503 `deadline_exceeded` problem): work for this request can
-   * stop. A store may skip work not yet started (`signal.throwIfAborted()` before a queued
-   * query) and cancel a running one (`signal.addEventListener("abort", cancel, { once: true })`,
-   * removed when the query ends). Ignoring it is safe: the answer is then only wasted (after a
-   * deadline, pagewise has already answered 503 and drops the handler's result).
-   */
-  readonly signal: AbortSignal;
-}
-
-/**
- * What a list handler receives: the context plus the page parameters read from the request. Its
- * `params` (validated by the list's `schema`) hold the request's own parameters, without pagewise's
- * page and page-size parameters, so a strict schema lists only its filters.
- */
-export interface ListContext<P, N, Path = PathParams, Sort = undefined>
-  extends HandlerContext<P, N, Path> {
-  /** The requested page number and the effective page size, per the spec's rules: `{ page, pageSize }`. */
-  readonly pageParams: PageParams;
-  /**
-   * The order the request chose with `sort` (or the default), checked, the tie-breaker last: what
-   * the rows are sorted by ({@link SortOrder}). `undefined` for a list without a `sort` option.
-   */
-  readonly sort: Sort;
-}
 
 /**
  * The order a handler receives for a list's `sort` option, its terms named by the fields offered
@@ -76,71 +23,6 @@ export type SortOf<O> =
   O extends SortOption<infer F, infer K>
     ? SortOrder<F | K, KnownColumns<SortOptionColumns<O>>>
     : undefined;
-
-/**
- * A list's count:
- * - a {@link CountValue} (an exact whole number, `{ atLeast }` from {@link capCount}, or
- *   `{ estimate }`), a promise of one, or a function giving either: a promise or a function runs
- *   alongside `items()` (a page costs the slower of the two, not their sum), except with
- *   `overflow: 'last'`, which needs the count before it knows which page to fetch, and for a page
- *   that may be past the end (docs/databases.md#pages-past-the-end), whose rows query the count
- *   may spare;
- * - `{ whenNeeded: () => count }`: `items()` is asked first, for one row more than a page, and the
- *   count only when those rows do not tell the total (a row follows, or the page is past the
- *   end): no count query for a list that fits on its page, or on its last page (a derived
- *   count), at the price of running after the rows instead of beside them.
- *
- * An exact count is the spec's `X-Pagination-Count`; a bound or an estimate has its own header and
- * the list is paged by `next` links (docs/databases.md). node-postgres gives `count(*)` as a
- * string: pass `Number(row.count)`.
- */
-export type ListCount =
-  | CursorCount
-  | { readonly whenNeeded: () => CountValue | PromiseLike<CountValue> };
-
-/**
- * A cursor list's count, given beside its rows: a {@link CountValue}, a promise of one, or a
- * function giving either, run alongside `items()`. No `{ whenNeeded }` (a page list's
- * {@link ListCount} takes it): a cursor page's rows tell the total only when the whole list fits
- * on its first page, so a count asked for after the rows would nearly always run, and run after
- * them instead of beside them.
- */
-export type CursorCount =
-  | CountValue
-  | PromiseLike<CountValue>
-  | (() => CountValue | PromiseLike<CountValue>);
-
-/**
- * A list's rows: the page's rows as an array, or a function fetching the rows of a
- * {@link PageSlice} (`offset`, `limit`). With a count known first, the slice is the computed
- * {@link Page}, and the function is not called for a page that holds nothing.
- */
-export type ListItems<T> =
-  | readonly T[]
-  | ((slice: PageSlice) => readonly T[] | PromiseLike<readonly T[]>);
-
-/**
- * What a list handler returns:
- * - the whole dataset as an array: pagewise slices it;
- * - `{ count, items }`: the total (see {@link ListCount}) and the page's rows or the function that
- *   fetches them (see {@link ListItems});
- * - `{ items, hasMore }` or `{ items: (slice) => rows }` without a count: a countless page, an
- *   opt-in departure from the spec for tables too large to count (no `X-Pagination-Count`,
- *   `-PageTotal` or `last` link; docs/databases.md). A function is asked for `limit` = page size
- *   + 1 rows: the extra row says whether another page follows, and is not sent.
- *
- * The rows are at most a page (up to a page size beyond `page.limit` is taken as a row added since
- * the count: the first `page.limit` go out). Anything else is thrown as a bug (TypeError,
- * RangeError), never sent.
- */
-export type ListResult<T> =
-  | readonly T[]
-  | { readonly count: ListCount; readonly items: ListItems<T> }
-  | { readonly items: readonly T[]; readonly hasMore: boolean }
-  | {
-      readonly items: (slice: PageSlice) => readonly T[] | PromiseLike<readonly T[]>;
-      readonly hasMore?: undefined;
-    };
 
 /** A paginated JSON list method (see {@link list}); `Path`: its handler's path parameters. */
 export interface ListMethod<N = unknown, Path = PathParams> {
@@ -201,16 +83,39 @@ export function list<
   readonly schema?: S;
   readonly sort?: O;
   readonly openapi?: OperationDoc;
-  readonly handler: (
-    context: ListContext<RequestParams<S>, N, Path, SortOf<O>>,
-  ) => ListResult<unknown> | Promise<ListResult<unknown>>;
+  readonly handler: Handler<
+    ListContext<RequestParams<S>, N, Path, SortOf<O>>,
+    ListResult<unknown> | Promise<ListResult<unknown>>
+  >;
 }): ListMethod<N, Path> {
   const { sort, ...rest } = definition;
-  assertSortGiven(definition.handler, sort);
+  const handler = handlerFunction(definition.handler, sort !== undefined);
   const settings = sort === undefined ? {} : { sort: sortSettings(sort) };
   const paramNames = schemaParamNames(definition.schema);
   const names = paramNames === undefined ? {} : { paramNames };
-  return { kind: "list", ...rest, ...settings, ...names } as ListMethod<N, Path>;
+  return { kind: "list", ...rest, handler, ...settings, ...names } as ListMethod<N, Path>;
+}
+
+/**
+ * A list's handler as the pipeline calls it: the user's function as it is, an integration's
+ * `handle` once its needs are met (a list without `sort` whose integration orders by it is a
+ * TypeError, when the list is defined). A handler the user wrapped is a plain function: the
+ * integration refuses a list without `sort` at its first request instead.
+ *
+ * @param handler - the list's `handler`
+ * @param sorted - whether the list has an order to give it
+ * @throws {TypeError} naming the fix
+ * @example
+ * ```ts
+ * const handle = handlerFunction(definition.handler, definition.sort !== undefined);
+ * ```
+ */
+export function handlerFunction<X, R>(handler: Handler<X, R>, sorted: boolean): (context: X) => R {
+  if (typeof handler === "function" || typeof handler !== "object" || handler === null) {
+    return handler as (context: X) => R;
+  }
+  if (handler.needs?.sort === true && !sorted) throw sortMissing(handler.name);
+  return handler.handle;
 }
 
 /**

@@ -1,16 +1,17 @@
+import { cursorLinkHeader } from "../cursor/cursor-links.js";
+import { cursorPage } from "../cursor/cursor-page.js";
+import { cursorQuery } from "../cursor/cursor-query.js";
+import type { CursorValue } from "../cursor/cursor-token.js";
+import type { CursorSide } from "../cursor/keyset.js";
 import { invalidCursor, invalidParameter } from "../errors.js";
 import { splitRequestTarget } from "../http/request-target.js";
 import { countField } from "../page/count-value.js";
-import { cursorLinkHeader } from "../cursor/cursor-links.js";
-import { cursorPage } from "../cursor/cursor-page.js";
-import type { CursorValue } from "../cursor/cursor-token.js";
 import { writeHeaderValues } from "../page/header-values.js";
-import type { CursorSide } from "../cursor/keyset.js";
 import { linkPath } from "../page/page-links.js";
 import { readPageSize } from "../page/page-params.js";
 import { orderKey, type SortOrder } from "../sort/sort-order.js";
 import type { ResourceRequest, ResourceResponse } from "./contract.js";
-import { type CursorListMethod, cursorQuery } from "./cursor-method.js";
+import type { CursorListMethod } from "./cursor-method.js";
 import { cursorRows } from "./cursor-rows.js";
 import type { Resource } from "./define-resource.js";
 import { jsonResponse } from "./json-response.js";
@@ -69,9 +70,11 @@ export async function serveCursorList<N>(
   const cursor = cursorQuery(terms, side, values, pageSize);
   const result = await definition.handler(Object.assign(context, { cursor, sort: sort as never }));
   const served = definition as CursorListMethod<unknown>;
-  const { rows, count } = await cursorRows(served, result, cursor, terms);
-  const page = cursorPage({ side, pageSize, rows });
-  const tokenOf = (row: unknown) => codec.encode(definition.valuesOf(row, terms), queryKey);
+  const { rows, count, values: given } = await cursorRows(served, result, cursor, terms);
+  // The page taken by the rows' indexes: a row's values given beside it are found by its index.
+  const page = cursorPage({ side, pageSize, rows: rows.map((_, i) => i) });
+  const tokenOf = (i: number) =>
+    codec.encode(definition.valuesOf(rows[i], terms, given?.[i]), queryKey);
   const prev = page.prev === undefined ? undefined : tokenOf(page.prev);
   const next = page.next === undefined ? undefined : tokenOf(page.next);
   const headers: Record<string, string> = {};
@@ -80,7 +83,11 @@ export async function serveCursorList<N>(
   const link = cursorLinkHeader(targets, names, pageSize, request.url, base, linked);
   const headerValues = { pageSize, ...(count === undefined ? {} : countField(count)) };
   writeHeaderValues(headers, settings.headers.names, headerValues, link);
-  return jsonResponse(200, headers, page.rows);
+  return jsonResponse(
+    200,
+    headers,
+    page.rows.map((i) => rows[i]),
+  );
 }
 
 /** A cursor parameter's token: absent or empty is none; repeated is not a token. */

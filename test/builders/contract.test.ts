@@ -12,9 +12,11 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
+import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import type * as drizzleEntry from "../../src/builders/drizzle/index.js";
 import { drizzleCursorPages, drizzlePages } from "../../src/builders/drizzle/index.js";
-import { fetchRouter } from "../../src/adapters/fetch/index.js";
+import type * as kyselyEntry from "../../src/builders/kysely/index.js";
+import { kyselyCursorPages, kyselyPages } from "../../src/builders/kysely/index.js";
 import type { PathParams } from "../../src/http/path-pattern.js";
 import {
   type CursorContext,
@@ -23,8 +25,6 @@ import {
   type ListContext,
   list,
 } from "../../src/index.js";
-import type * as kyselyEntry from "../../src/builders/kysely/index.js";
-import { kyselyCursorPages, kyselyPages } from "../../src/builders/kysely/index.js";
 import type { SortOf } from "../../src/resource/methods.js";
 
 const sqlite = new Database(":memory:");

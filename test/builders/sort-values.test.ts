@@ -1,38 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { takeSortValues } from "../../src/builders/sort-values.js";
 import { sortSettings } from "../../src/sort/sort-option.js";
 import type { SortTerm } from "../../src/sort/sort-order.js";
 import { readSort } from "../../src/sort/sort-param.js";
-import {
-  carriedValues,
-  carryHiddenValues,
-  carryValues,
-  rowSortValues,
-} from "../../src/resource/carried-values.js";
 
-describe("carryValues", () => {
-  it("keeps a row's values out of its JSON, keys, spreads and equality, for its own object only", () => {
-    const row = carryValues({ id: 7 }, ["2026-01-02 03:04:05.123456+00", 7]);
-    expect([JSON.stringify(row), Object.keys(row), carriedValues(row)]).toStrictEqual([
-      '{"id":7}',
-      ["id"],
-      ["2026-01-02 03:04:05.123456+00", 7],
-    ]);
-    expect(row).toStrictEqual({ id: 7 });
-    expect(carriedValues({ ...row })).toBeUndefined();
-    expect(carriedValues({ id: 7 })).toBeUndefined();
-  });
-
-  it("gives a row carried twice its last values", () => {
-    const row = carryValues(carryValues({ id: 7 }, [1]), [2]);
-    expect(carriedValues(row)).toStrictEqual([2]);
-  });
-
-  it.each([null, undefined, 7, "row"])("gives nothing for %s", (row) => {
-    expect(carriedValues(row)).toBeUndefined();
-  });
-});
-
-describe("carryHiddenValues", () => {
+describe("takeSortValues", () => {
   const terms = (sort: string): readonly SortTerm[] =>
     readSort(
       sortSettings({
@@ -72,8 +44,9 @@ describe("carryHiddenValues", () => {
       [null, "4"],
     ],
   ])("%s", (_name, sort, row, answered, values) => {
-    const [own] = carryHiddenValues([row, { ...row }], terms(sort));
-    expect([own, Object.keys(own ?? {}), carriedValues(own)]).toStrictEqual([
+    const { items, values: taken } = takeSortValues([row, { ...row }], terms(sort));
+    const [own] = items;
+    expect([own, Object.keys(own ?? {}), taken[0]]).toStrictEqual([
       answered,
       Object.keys(answered),
       values,
@@ -85,36 +58,25 @@ describe("carryHiddenValues", () => {
       { id: 1, at: "a" },
       { id: 2, at: "b" },
     ];
-    const carried = carryHiddenValues(rows, terms("created_at"), (row, place) =>
+    const { items, values } = takeSortValues(rows, terms("created_at"), (row, place) =>
       place === 0 ? row.at : String(row.id),
     );
-    expect(carried.map((row) => [row, carriedValues(row)])).toStrictEqual([
+    expect(items.map((row, i) => [row, values[i]])).toStrictEqual([
       [{ id: 1, at: "a" }, ["a", "1"]],
       [{ id: 2, at: "b" }, ["b", "2"]],
     ]);
-    expect(carried.map((row, i) => row === rows[i])).toStrictEqual([true, true]);
-    expect(carryHiddenValues([], terms("created_at"))).toStrictEqual([]);
+    expect(items.map((row, i) => row === rows[i])).toStrictEqual([true, true]);
+    expect(takeSortValues([], terms("created_at"))).toStrictEqual({ items: [], values: [] });
   });
 
-  it("copies rows that cannot take a member (frozen by a plugin or a cache)", () => {
+  it("answers frozen rows (a plugin's or a cache's) as they are: nothing is written on a row", () => {
     const rows = [Object.freeze({ id: 1, created_at: "a" }), { id: 2, created_at: "b" }];
-    const carried = carryHiddenValues(rows, terms("created_at"), (row, place) =>
+    const { items, values } = takeSortValues(rows, terms("created_at"), (row, place) =>
       place === 0 ? row.created_at : String(row.id),
     );
-    expect(carried.map((row, i) => [row, row === rows[i], carriedValues(row)])).toStrictEqual([
-      [{ id: 1, created_at: "a" }, false, ["a", "1"]],
-      [{ id: 2, created_at: "b" }, false, ["b", "2"]],
+    expect(items.map((row, i) => [row, row === rows[i], values[i]])).toStrictEqual([
+      [{ id: 1, created_at: "a" }, true, ["a", "1"]],
+      [{ id: 2, created_at: "b" }, true, ["b", "2"]],
     ]);
-  });
-});
-
-describe("rowSortValues", () => {
-  const terms = readSort(sortSettings({ fields: { name: true }, tieBreaker: "id" }), "name").terms;
-
-  it.each<[string, object, unknown[]]>([
-    ["a row carrying values: those", carryValues({ id: 1, name: "a" }, ["b", 2]), ["b", 2]],
-    ["a row carrying none: its members", { id: 1, name: "a" }, ["a", 1]],
-  ])("%s", (_name, row, values) => {
-    expect(rowSortValues(row, terms)).toStrictEqual(values);
   });
 });

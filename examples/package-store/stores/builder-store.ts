@@ -15,7 +15,7 @@ import { asciiLower } from "./ascii-fold.js";
 import type { BuilderClient } from "./builder-client.js";
 import { makeSchema, type PackageTables, packageCounter } from "./builder-schema.js";
 import { afterDeadlocks } from "./deadlock-retry.js";
-import { countedItems, cursorRows } from "./handler-results.js";
+import { countedItems, cursorRows, cursorValues } from "./handler-results.js";
 import {
   type NewPackage,
   type Package,
@@ -180,7 +180,7 @@ export class BuilderStore implements PackageStore {
         dialect: this.#client.dialect,
         count: { of: () => this.#count(trx, owner, repo, status) },
       });
-      const { count, items } = countedItems(pages(ordered(order) as Parameters<typeof pages>[0]));
+      const { count, items } = countedItems(pages.handle(ordered(order) as Parameters<typeof pages.handle>[0]));
       const slice: PageSlice = { page: 1, pageSize: limit, offset, limit };
       const [total, rows] = await Promise.all([(count as () => Promise<number>)(), items(slice)]);
       return { count: total, rows: this.#present(rows) };
@@ -199,12 +199,12 @@ export class BuilderStore implements PackageStore {
       const pages = kyselyCursorPages(trx, () => this.#packages(trx, owner, repo, status), {
         dialect: this.#client.dialect,
       });
-      const context = { ...ordered(order), cursor } as Parameters<typeof pages>[0];
+      const context = { ...ordered(order), cursor } as Parameters<typeof pages.handle>[0];
       const [count, page] = await Promise.all([
         this.#count(trx, owner, repo, status),
-        pages(context),
+        pages.handle(context),
       ]);
-      return { count, rows: this.#present(cursorRows(page)) };
+      return { count, rows: this.#present(cursorRows(page)), values: cursorValues(page) };
     });
   }
 
@@ -230,7 +230,7 @@ export class BuilderStore implements PackageStore {
       dialect: this.#client.dialect,
       count: { whenNeeded: cap === 0 ? "exact" : { cap } },
     });
-    const { count, items } = countedItems(pages(ordered(order) as Parameters<typeof pages>[0]));
+    const { count, items } = countedItems(pages.handle(ordered(order) as Parameters<typeof pages.handle>[0]));
     return {
       count: count as { whenNeeded: () => Promise<number | { atLeast: number }> },
       items: async (slice) => this.#present(await items(slice)),

@@ -1,7 +1,7 @@
 /**
  * The parts of what pagewise/kysely's handlers return, as the builder store reads them inside its
  * transactions: `kyselyPages` with a count strategy answers `{ count, items }` (items a function of
- * the page's slice), `kyselyCursorPages` answers `{ items }` (the page's rows). pagewise's result
+ * the page's slice), `kyselyCursorPages` answers `{ items, values }` (the page's rows and their sort values). pagewise's result
  * types admit other shapes (arrays, countless lists); these narrow to the one given, and throw on
  * any other, a bug.
  */
@@ -47,4 +47,20 @@ export function cursorRows<T>(result: CursorResult<T>): readonly T[] {
   const { items } = result as { items?: unknown };
   if (!Array.isArray(items)) throw new TypeError("kyselyCursorPages answers { items: rows }");
   return items as readonly T[];
+}
+
+/**
+ * A cursor page's sort values, each row's by its index, as `kyselyCursorPages` reads them at the
+ * database's precision (the cursors are made of them, not of the rows as presented).
+ *
+ * @param result - what `kyselyCursorPages(…).handle(context)` resolved to
+ * @example
+ * ```ts
+ * return { count, items: cursorRows(page), values: cursorValues(page) };
+ * ```
+ */
+export function cursorValues<T>(result: CursorResult<T>): readonly (readonly unknown[])[] {
+  const { values } = result as { values?: unknown };
+  if (!Array.isArray(values)) throw new TypeError("kyselyCursorPages answers { items, values }");
+  return values as readonly (readonly unknown[])[];
 }

@@ -108,7 +108,8 @@ export interface PackageStore {
   /**
    * The packages of a cursor page (`cursor.limit` at most, nearest the cursor first, in the
    * order given) and the count, read together as {@link PackageStore.list} reads them. The
-   * cursor holds the order's values of the row it stands at.
+   * cursor holds the order's values of the row it stands at. A store that reads each row's sort
+   * values apart from the row as presented (pagewise/kysely's) gives them as `values`.
    */
   keyset(
     owner: string,
@@ -117,7 +118,7 @@ export interface PackageStore {
     cursor: CursorQuery,
     order?: PackageOrder,
     signal?: AbortSignal,
-  ): Answer<{ count: number; rows: Package[] }>;
+  ): Answer<{ count: number; rows: Package[]; values?: readonly (readonly unknown[])[] }>;
   /**
    * A search's page for pagewise's list: the packages whose name contains the filter's text (ASCII
    * letters in either case, see {@link searchFold}; `%`, `_` and `\` as themselves), in the order

@@ -1,22 +1,17 @@
 import { sql } from "drizzle-orm";
 import { assertKnownNames } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
-import { carryHiddenValues } from "../../resource/carried-values.js";
-import type { CursorQuery, CursorResult } from "../../resource/cursor-method.js";
-import type { CursorListContext } from "../../resource/list-contexts.js";
-import type { Sorted } from "../../resource/sorted-handler.js";
-import { boundValue } from "../../sql/bound-value.js";
 import type { Condition } from "../../sql/condition.js";
 import type { Dialect } from "../../sql/dialect.js";
 import { valueAlias } from "../../sql/hidden-columns.js";
-import { keysetPlan } from "../../sql/keyset-plan.js";
 import { leadFirst } from "../../sql/lead-first.js";
 import { lostDigits } from "../../sql/lost-digits.js";
 import type { OrderTerm } from "../../sql/order-by.js";
-import { assertDistinctSortValues } from "../../sql/repeated-sort-values.js";
 import { plannerDialect } from "../../sql/statement-setting.js";
-import { directSource } from "./direct-source.js";
+import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
+import { cursorIntegration, type KeysetRequest, type KeysetRows } from "../list-setup.js";
 import { drizzleDialect } from "./dialect.js";
+import { directSource } from "./direct-source.js";
 import type { DrizzleCursorPagesOptions } from "./drizzle-options.js";
 import {
   type DrizzleDatabase,
@@ -27,25 +22,25 @@ import {
   selectOf,
 } from "./drizzle-types.js";
 import { hiddenFields } from "./exact-values.js";
+import { keysetWhere } from "./keyset.js";
 import {
   type DrizzleRow,
   type KeysetSource,
   type RawRead,
   subquerySource,
 } from "./keyset-source.js";
-import { keysetWhere } from "./keyset.js";
 import { orderBy } from "./order.js";
 import { underPageSetting } from "./page-setting.js";
 import { distinctSelect } from "./select-outputs.js";
-import { sortTerms } from "./sort-terms.js";
 
 /**
  * A cursor-mode list handler from the user's own Drizzle select: the keyset page after or before
  * the request's cursor, in the request's `sort`, written in the shape the dialect's planner reads
  * as an index range (a row value, the written-out predicate, or a UNION ALL of one range per
  * prefix of the order), each value bound. Each sort value is read at the database's precision
- * beside the row (a timestamp or a bigint as text) and carried to the cursor out of sight: the
- * rows are the query's rows, typed as the query's.
+ * beside the row (a timestamp or a bigint as text) and answered beside the rows as their
+ * `values` (an {@link Integration}'s result, read by `cursorList()`): the rows are the query's
+ * rows, typed as the query's.
  *
  * @param db - the Drizzle database
  * @param query - the request's select, from the handler's context (`params`, `path`)
@@ -66,38 +61,37 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends object = Cu
   db: DrizzleDatabase,
   query: (context: C) => Q,
   options: DrizzleCursorPagesOptions = {},
-): (context: Sorted<C, NoInfer<OutputColumns<Q>>>) => CursorResult<RowOf<Q>> {
+): Integration<
+  Sorted<C, NoInfer<OutputColumns<Q>>> & Pick<CursorListContext, "cursor">,
+  Promise<CursorResult<RowOf<Q>>>
+> {
   const known = { dialect: true, plannerSetting: true } as const;
   assertKnownNames("drizzleCursorPages options", options, known);
   const named = drizzleDialect(db, options.dialect);
   const dialect = plannerDialect(named, options.plannerSetting, "drizzleCursorPages");
-  return (context) => {
-    const terms = sortTerms(context, "drizzleCursorPages");
-    return {
-      items: async (cursor: CursorQuery) => {
-        const page = (bigintsApart: boolean) =>
-          keysetPage(db, () => query(context as C), terms, cursor, dialect, bigintsApart);
-        // A bigint read as the driver gives it, unless it came as a number beyond 2^53: then
-        // the page again, the bigints selected apart as text.
-        return ((await page(false)) ?? (await page(true))) as RowOf<Q>[];
-      },
-    };
-  };
+  type X = Sorted<C, NoInfer<OutputColumns<Q>>> & Pick<CursorListContext, "cursor">;
+  return cursorIntegration<X, RowOf<Q>>("drizzleCursorPages", dialect, async (context, keyset) => {
+    const page = (bigintsApart: boolean) =>
+      keysetPage(db, () => query(context as unknown as C), keyset, dialect, bigintsApart);
+    // A bigint read as the driver gives it, unless it came as a number beyond 2^53: then
+    // the page again, the bigints selected apart as text.
+    return (await page(false)) ?? ((await page(true)) as KeysetRows);
+  });
 }
 
 /**
- * A cursor page's rows as answered, each carrying its sort values; `undefined` where a bigint
- * read off a row as the driver gave it is a number beyond 2^53 (digits lost), when not
+ * A cursor page's rows as read, and how each term's value is read off them; `undefined` where a
+ * bigint read off a row as the driver gave it is a number beyond 2^53 (digits lost), when not
  * `bigintsApart`.
  */
 async function keysetPage(
   db: DrizzleDatabase,
   make: () => DrizzleQuery,
-  terms: readonly SortTerm[],
-  cursor: CursorQuery,
+  keyset: KeysetRequest,
   dialect: Dialect,
   bigintsApart: boolean,
-): Promise<object[] | undefined> {
+): Promise<KeysetRows | undefined> {
+  const { terms } = keyset;
   const source =
     directSource(
       make,
@@ -108,18 +102,21 @@ async function keysetPage(
     terms.flatMap((term, place) => (readers[place]?.kind === kind ? [{ term, place }] : []));
   const apart = new Set(places("apart").map(({ place }) => place));
   const raw = new Set(places("raw").map(({ term }) => term.column));
-  const rows = await keysetSelect(db, source, { apart, raw }, terms, cursor, dialect);
+  const rows = await keysetSelect(db, source, { apart, raw }, keyset, dialect);
   const read = (row: DrizzleRow, place: number) => {
     const reader = readers[place] as ValueReader;
     return reader.kind === "apart" ? row[valueAlias(place)] : reader.read(row);
   };
   const bigints = bigintsApart ? [] : terms.flatMap((t, i) => (t.type === "bigint" ? [i] : []));
   if (rows.some((row) => bigints.some((place) => lostDigits(read(row, place))))) return undefined;
-  // A tie-breaker that is not unique in the rows (a join to many) would lose rows: refused.
-  assertDistinctSortValues(rows, terms, read);
-  const answered = carryHiddenValues(rows, terms, read);
-  for (const reader of readers) if (reader.kind === "raw") answered.forEach(reader.decode);
-  return answered;
+  const decoders = readers.flatMap((reader) => (reader.kind === "raw" ? [reader.decode] : []));
+  const finish =
+    decoders.length === 0
+      ? undefined
+      : (row: DrizzleRow) => {
+          for (const decode of decoders) decode(row);
+        };
+  return { rows, read, finish };
 }
 
 /** How a sort value is read: off the row as it is, as the driver gives it, or selected apart. */
@@ -153,19 +150,11 @@ function keysetSelect(
   db: DrizzleDatabase,
   source: KeysetSource,
   { apart, raw }: { apart: ReadonlySet<number>; raw: ReadonlySet<string> },
-  terms: readonly SortTerm[],
-  cursor: CursorQuery,
+  { terms, plan, value, cursor }: KeysetRequest,
   dialect: Dialect,
 ): PromiseLike<DrizzleRow[]> {
-  const { side, values, limit } = cursor;
-  const at =
-    values === undefined
-      ? undefined
-      : { backward: side === "before", nulls: values.map((v) => v === null) };
-  const plan = keysetPlan(terms, at, dialect);
+  const { values, limit } = cursor;
   const column = (place: number) => source.column((terms[place] as SortTerm).column);
-  const value = (place: number) =>
-    boundValue(dialect, (terms[place] as SortTerm).type, values?.[place]);
   const fields = hiddenFields(terms, apart, (t) => source.column(t.column), dialect);
   // The first page's plan has no bound: nothing to add to the select's own `where`.
   const filter = (where: Condition) =>

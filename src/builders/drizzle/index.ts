@@ -3,12 +3,12 @@
  * MySQL/MariaDB and SQLite (docs/drizzle.md).
  */
 
-export type { CursorListContext, PageListContext } from "../../resource/list-contexts.js";
+export type { CursorListContext, PageListContext } from "../contract.js";
 export { drizzleCursorPages } from "./cursor-pages.js";
 export type {
   DrizzleCursorPagesOptions,
   DrizzleListOptions,
   DrizzlePagesOptions,
 } from "./drizzle-options.js";
-export { drizzlePages } from "./pages.js";
 export type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";
+export { drizzlePages } from "./pages.js";

@@ -1,21 +1,16 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { assertKnownNames } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
-import { carryHiddenValues } from "../../resource/carried-values.js";
-import type { CursorResult } from "../../resource/cursor-method.js";
-import type { CursorListContext } from "../../resource/list-contexts.js";
-import type { Sorted } from "../../resource/sorted-handler.js";
-import { boundValue } from "../../sql/bound-value.js";
 import type { Dialect, DialectName } from "../../sql/dialect.js";
 import { exactTextType } from "../../sql/exact-text.js";
 import { valueAlias } from "../../sql/hidden-columns.js";
-import { keysetPlan } from "../../sql/keyset-plan.js";
 import { lostDigits } from "../../sql/lost-digits.js";
-import { assertDistinctSortValues } from "../../sql/repeated-sort-values.js";
 import { plannerDialect } from "../../sql/statement-setting.js";
+import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
+import { cursorIntegration } from "../list-setup.js";
 import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
-import { keysetQuery } from "./keyset.js";
 import { kyselyDialect } from "./dialect.js";
+import { keysetQuery } from "./keyset.js";
 import type { QueryColumns } from "./pages.js";
 import { plainColumns } from "./row-columns.js";
 
@@ -70,9 +65,10 @@ export function kyselyCursorPages<
   db: Kysely<DB>,
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
   options: KyselyCursorPagesOptions<R> = {},
-): (
-  context: Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">,
-) => Promise<CursorResult<O>> {
+): Integration<
+  Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">,
+  Promise<CursorResult<O>>
+> {
   const known = { dialect: true, columns: true, plannerSetting: true } as const;
   assertKnownNames("kyselyCursorPages options", options, known);
   const dialect = plannerDialect(
@@ -81,22 +77,15 @@ export function kyselyCursorPages<
     "kyselyCursorPages",
   );
   const columns = columnRefs(options.columns);
-  return async (context) => {
-    const { sort, cursor } = context;
-    const terms = sort.terms;
-    const values = cursor.values;
-    const side =
-      values === undefined
-        ? undefined
-        : { backward: cursor.side === "before", nulls: values.map((v) => v === null) };
-    const user = query(context as C);
+  type X = Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">;
+  return cursorIntegration<X, O>("kyselyCursorPages", dialect, async (context, keyset) => {
+    const { terms, plan, value, cursor } = keyset;
+    const user = query(context as unknown as C);
     const refs = sortRefs(user, terms, columns);
-    const plan = keysetPlan(terms, side, dialect);
     const parts = (apart: ReadonlySet<number>) => ({
       plan,
       refs,
-      value: (place: number) =>
-        boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null),
+      value,
       limit: cursor.limit,
       dialect,
       apart,
@@ -113,11 +102,8 @@ export function kyselyCursorPages<
     const { rows, read } = (await page(onRow)) ?? ((await page(new Set())) as PageRows);
     // Each place's member: a name made at each row's read cost a MariaDB page 4 µs.
     const names = terms.map((term, place) => (read.has(place) ? term.column : valueAlias(place)));
-    const value = (row: Record<string, unknown>, place: number) => row[names[place] as string];
-    // A tie-breaker that is not unique in the rows (a join to many) would lose rows: refused.
-    assertDistinctSortValues(rows as Record<string, unknown>[], terms, value);
-    return { items: carryHiddenValues(rows, terms, value) as O[] };
-  };
+    return { rows, read: (row, place) => row[names[place] as string] };
+  });
 }
 
 /** A page's rows, and the places of the terms whose values were read off them. */

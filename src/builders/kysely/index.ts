@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 
-export type { CursorListContext, PageListContext } from "../../resource/list-contexts.js";
+export type { CursorListContext, PageListContext } from "../contract.js";
 export type { ColumnRefs } from "./column-refs.js";
 export {
   type KyselyCursorPagesOptions,

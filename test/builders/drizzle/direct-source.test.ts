@@ -9,11 +9,10 @@ import { alias, integer, numeric, sqliteTable, text } from "drizzle-orm/sqlite-c
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directSource } from "../../../src/builders/drizzle/direct-source.js";
 import { drizzleCursorPages } from "../../../src/builders/drizzle/index.js";
-import type { CursorQuery } from "../../../src/index.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { parseSort } from "../../../src/sort/sort-param.js";
-import { carriedValues } from "../../../src/resource/carried-values.js";
 import { openSqlite } from "../../support/sqlite-database.js";
+import { cursorPageOf } from "./cursor-page.js";
 import { WALK_SORT } from "./cursor-walks.js";
 import {
   type DrizzleDatabaseUnderTest,
@@ -94,15 +93,15 @@ describe("drizzleCursorPages' statement", () => {
     t.log.length = 0;
     const handler = drizzleCursorPages(t.db, query as never);
     const order = parseSort("created_at", sortSettings(WALK_SORT as never));
-    const { items } = handler({ sort: order } as never) as {
-      items: (cursor: CursorQuery) => Promise<object[]>;
-    };
-    const rows = await items({
+    const { values } = await cursorPageOf(
+      handler,
+      order,
+    )({
       side: "after",
       values: ["2026-01-01 10:00:00.000001", "1"],
       limit: 5,
-    } as never);
-    return { rows, statements: t.log.map((l) => l.query) };
+    });
+    return { values, statements: t.log.map((l) => l.query) };
   };
 
   it.each<[string, () => unknown, string]>([
@@ -126,13 +125,11 @@ describe("drizzleCursorPages' statement", () => {
       'select "id", "name", "owner", "created_at", "score", "__pagewise"."created_at" as "pagewisevalxa", cast("__pagewise"."id" as text) as "pagewisevalxb" from (select distinct "id", "name", "owner", "created_at", "score" from "packages") "__pagewise" where ("__pagewise"."created_at", "__pagewise"."id") > (?, ?) order by "__pagewise"."created_at" asc, "__pagewise"."id" asc limit ?',
     ],
   ])("%s", async (_name, query, statement) => {
-    const { rows, statements } = await page(query);
+    const { values, statements } = await page(query);
     expect(statements).toStrictEqual([statement]);
     // The id as better-sqlite3 reads it here (safe integers: a bigint), or its text selected apart.
     const id = statement.includes("pagewisevalxb") ? "2" : 2n;
-    expect(rows.map((row) => carriedValues(row))).toStrictEqual([
-      ["2026-01-01 10:00:00.000002", id],
-    ]);
+    expect(values).toStrictEqual([["2026-01-01 10:00:00.000002", id]]);
   });
 });
 
@@ -173,12 +170,10 @@ describe("drizzleCursorPages on a bigint the driver reads as a number", () => {
     const handler = drizzleCursorPages(db, () => db.select().from(big));
     const sort = { fields: { name: true }, tieBreaker: { column: "id", type: "bigint" } };
     const order = parseSort("name", sortSettings(sort as never));
-    const { items } = handler({ sort: order } as never) as {
-      items: (cursor: CursorQuery) => Promise<object[]>;
-    };
+    const items = cursorPageOf(handler, order);
     log.length = 0;
-    const rows = await items({ side: undefined, values: undefined, limit: 5 } as never);
-    expect(rows.map((row) => carriedValues(row))).toStrictEqual(carried);
+    const page = await items({ side: undefined, values: undefined, limit: 5 });
+    expect(page.values).toStrictEqual(carried);
     expect(log).toHaveLength(statements);
   });
 });
@@ -198,15 +193,12 @@ describe("drizzleCursorPages on a column Drizzle maps (PGlite: a timestamp read 
     pg.log.length = 0;
     const handler = drizzleCursorPages(pg.db, () => pg.db.select().from(pg.packages));
     const order = parseSort("created_at", sortSettings(WALK_SORT as never));
-    const { items } = handler({ sort: order } as never) as {
-      items: (cursor: CursorQuery) => Promise<Record<string, unknown>[]>;
-    };
-    const rows = await items({ side: "after", limit: 5 } as never);
+    const { items: rows, values } = await cursorPageOf(handler, order)({ side: "after", limit: 5 });
     // The columns read raw are selected as the user's select writes them: no alias, no expression.
     expect(pg.log.map((l) => l.query)).toStrictEqual([
       'select "id", "name", "owner", "created_at", "score" from "packages" order by "packages"."created_at" asc, "packages"."id" asc limit $1',
     ]);
-    expect(rows.map((row) => [row.createdAt, carriedValues(row)])).toStrictEqual([
+    expect(rows.map((row, i) => [row.createdAt, values[i]])).toStrictEqual([
       // The id as PGlite reads it: a safe integer, exact.
       [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000001", 1]],
       [new Date("2026-01-01T10:00:00.000Z"), ["2026-01-01 10:00:00.000002", 2]],
@@ -240,17 +232,19 @@ describe("drizzleCursorPages on a SQLite numeric bigint sort column (Drizzle sel
       tieBreaker: { column: "id", type: "bigint" },
     };
     const order = parseSort(text, sortSettings(sort as never));
-    const { items } = handler({ sort: order } as never) as {
-      items: (cursor: CursorQuery) => Promise<{ id: number; score: bigint | null }[]>;
-    };
+    const items = cursorPageOf<{ id: number; score: bigint | null }>(handler, order);
     const walked: [number, bigint | null][] = [];
     let values: readonly unknown[] | undefined;
     for (let page = 0; page < 10; page++) {
       const side = values === undefined ? undefined : "after";
-      const rows = await items({ side, values, limit: 3 } as never);
+      const { items: rows, values: given } = await items({
+        side,
+        values: values as never,
+        limit: 3,
+      });
       walked.push(...rows.map((row): [number, bigint | null] => [row.id, row.score]));
       if (rows.length < 3) break;
-      values = carriedValues(rows.at(-1));
+      values = given.at(-1);
     }
     const direction = text.startsWith("-") ? "desc" : "asc";
     const expected = sqlite.db

@@ -37,6 +37,6 @@ describe("drizzleCursorPages' options", () => {
   });
 
   it.each([[true], [false]])("takes plannerSetting: %s", (plannerSetting) => {
-    expect(typeof drizzleCursorPages(db, query, { plannerSetting })).toBe("function");
+    expect(typeof drizzleCursorPages(db, query, { plannerSetting }).handle).toBe("function");
   });
 });

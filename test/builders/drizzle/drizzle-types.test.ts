@@ -33,7 +33,7 @@ describe("drizzle rows' types", () => {
     const handler = drizzlePages(db, () =>
       db.select({ id: packages.id, name: packages.name }).from(packages),
     );
-    expectTypeOf(handler).returns.toEqualTypeOf<ListResult<{ id: number; name: string }>>();
+    expectTypeOf(handler.handle).returns.toEqualTypeOf<ListResult<{ id: number; name: string }>>();
   });
 
   it("a table's whole row, nullable columns as null", () => {
@@ -46,7 +46,9 @@ describe("drizzle rows' types", () => {
       createdAt: string;
     }>();
     const handler = drizzleCursorPages(db, () => query);
-    expectTypeOf(handler).returns.toEqualTypeOf<CursorResult<RowOf<typeof query>>>();
+    expectTypeOf(handler.handle).returns.toEqualTypeOf<
+      Promise<CursorResult<RowOf<typeof query>>>
+    >();
   });
 
   it("a join's selection, the joined table's columns nullable on a left join", () => {
@@ -56,8 +58,8 @@ describe("drizzle rows' types", () => {
         .from(packages)
         .leftJoin(owners, eq(owners.id, packages.ownerId)),
     );
-    expectTypeOf(handler).returns.toEqualTypeOf<
-      CursorResult<{ name: string; login: string | null }>
+    expectTypeOf(handler.handle).returns.toEqualTypeOf<
+      Promise<CursorResult<{ name: string; login: string | null }>>
     >();
   });
 });

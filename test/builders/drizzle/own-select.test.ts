@@ -8,6 +8,7 @@ import { drizzleCursorPages, drizzlePages } from "../../../src/builders/drizzle/
 import { ownSelect } from "../../../src/builders/drizzle/own-select.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { parseSort } from "../../../src/sort/sort-param.js";
+import { cursorPageOf } from "./cursor-page.js";
 import { WALK_SORT } from "./cursor-walks.js";
 import { type DrizzleDatabaseUnderTest, openSqliteDrizzle } from "./drizzle-databases.js";
 
@@ -50,15 +51,13 @@ describe("a query function that hands out one select", () => {
     const shared = t.db.select().from(t.packages);
     const before = shared.toSQL();
     const handler = drizzleCursorPages(t.db, () => shared);
-    const { items } = handler({ sort: order() } as never) as {
-      items: (cursor: unknown) => Promise<object[]>;
-    };
+    const items = cursorPageOf<object>(handler, order());
     const pages = [];
     for (const values of [
       ["2026-01-01 10:00:00.000001", "1"],
       ["2026-01-01 10:00:00.000002", "2"],
     ])
-      pages.push(await items({ side: "after", values, limit: 5 }));
+      pages.push((await items({ side: "after", values, limit: 5 })).items);
     expect([pages.map(ids), shared.toSQL()]).toStrictEqual([[[2n, 3n], [3n]], before]);
   });
 
@@ -66,7 +65,7 @@ describe("a query function that hands out one select", () => {
     const shared = t.db.select().from(t.packages);
     const before = shared.toSQL();
     const handler = drizzlePages(t.db, () => shared, { count: "none" });
-    const { items } = handler({ sort: order() } as never) as {
+    const { items } = handler.handle({ sort: order() } as never) as {
       items: (slice: { offset: number; limit: number }) => Promise<object[]>;
     };
     const pages = await Promise.all([0, 1, 2].map((offset) => items({ offset, limit: 1 })));
@@ -82,7 +81,7 @@ describe("a query function that hands out one select", () => {
       .unionAll(t.db.select().from(p).where(ne(p.id, 1n)));
     const before = shared.toSQL();
     const handler = drizzlePages(t.db, () => shared, { count: "none" });
-    const { items } = handler({ sort: order() } as never) as {
+    const { items } = handler.handle({ sort: order() } as never) as {
       items: (slice: { offset: number; limit: number }) => Promise<object[]>;
     };
     const pages = [];

@@ -199,7 +199,7 @@ export function describePages(open: () => Promise<DrizzleDatabaseUnderTest>): vo
 
   it("refuses a list without sort when first asked", async () => {
     const handler = drizzlePages(t.db, () => t.db.select().from(t.packages));
-    expect(() => handler({ sort: undefined } as never)).toThrow(
+    expect(() => handler.handle({ sort: undefined } as never)).toThrow(
       new TypeError(
         "drizzlePages orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker, default })",
       ),

@@ -12,12 +12,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { drizzleDialect } from "../../../src/builders/drizzle/dialect.js";
 import { drizzleCursorPages } from "../../../src/builders/drizzle/index.js";
-import type { CursorQuery } from "../../../src/index.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { parseSort } from "../../../src/sort/sort-param.js";
-import { carriedValues } from "../../../src/resource/carried-values.js";
 import { keysetPlan } from "../../../src/sql/keyset-plan.js";
 import { analyzed, countedRead } from "../../support/mariadb-reads.js";
+import { cursorPageOf } from "./cursor-page.js";
 import { WALK_SORT, WALK_SORT_NULLS_LAST } from "./cursor-walks.js";
 import type { DrizzleDatabaseUnderTest, PackageRow } from "./drizzle-databases.js";
 
@@ -144,18 +143,12 @@ export function describePlans(
     const order = parseSort(sort, sortSettings(settings as never));
     if (typeof order === "string") throw new TypeError(order);
     const handler = drizzleCursorPages(t.db, () => t.db.select().from(t.packages));
-    const { items } = handler({ sort: order } as never) as {
-      items: (cursor: CursorQuery) => Promise<object[]>;
-    };
-    const rows = await items({
-      side: undefined,
-      values: undefined,
-      limit: depth + 1,
-    } as CursorQuery);
-    const values = carriedValues(rows.at(-1));
+    const items = cursorPageOf(handler, order);
+    const first = await items({ side: undefined, values: undefined, limit: depth + 1 });
+    const values = first.values.at(-1);
     t.log.length = 0;
-    const page = await items({ side: "after", values, limit: PAGE } as CursorQuery);
-    expect(page).toHaveLength(PAGE);
+    const page = await items({ side: "after", values: values as never, limit: PAGE });
+    expect(page.items).toHaveLength(PAGE);
     // One statement; or the lead, then (when it comes back short) the whole union: each a range.
     const at = { backward: false, nulls: (values ?? []).map((v) => v === null) };
     const { lead } = keysetPlan(order.terms, at, drizzleDialect(t.db, undefined));

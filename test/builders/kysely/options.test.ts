@@ -2,9 +2,9 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { list } from "../../../src/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../../src/builders/kysely/index.js";
-import type { TestSchema } from "../../support/kysely-engines.js";
+import { list } from "../../../src/index.js";
+import type { TestSchema } from "./kysely-engines.js";
 
 const db = new Kysely<TestSchema>({
   dialect: new SqliteDialect({ database: new Database(":memory:") }),
@@ -39,7 +39,7 @@ describe("kyselyPages' options", () => {
 
   it("refuses at first use a list without sort whose handler the user wrapped", () => {
     const handler = kyselyPages(db, query);
-    const wrapped = list({ handler: (context) => handler(context as never) });
+    const wrapped = list({ handler: (context) => handler.handle(context as never) });
     expect(() => wrapped.handler({ sort: undefined } as never)).toThrow(missing);
   });
 });

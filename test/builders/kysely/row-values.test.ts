@@ -7,10 +7,9 @@ import Database from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kyselyCursorPages } from "../../../src/builders/kysely/index.js";
+import { cursorQuery } from "../../../src/cursor/cursor-query.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { readSort } from "../../../src/sort/sort-param.js";
-import { carriedValues } from "../../../src/resource/carried-values.js";
-import { cursorQuery } from "../../../src/resource/cursor-method.js";
 
 interface Tables {
   items: { id: number; name: string; created_at: string };
@@ -79,11 +78,11 @@ describe("kyselyCursorPages' sort values", () => {
     const order = readSort(sortSettings(SORT), "created_at");
     const handler = kyselyCursorPages(db, query as never);
     ran.length = 0;
-    const { items } = (await handler({
+    const { values } = (await handler.handle({
       sort: order,
       cursor: cursorQuery(order.terms, undefined, undefined, 10),
-    } as never)) as { items: object[] };
+    } as never)) as unknown as { values: unknown[][] };
     expect(ran.map((q) => q.sql)).toStrictEqual(statements);
-    expect(items.map((row) => carriedValues(row))).toStrictEqual(carried);
+    expect(values).toStrictEqual(carried);
   });
 });

@@ -3,13 +3,17 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
+import type { CursorResult, ListContext, ListResult } from "../../../src/builders/contract.js";
+import {
+  kyselyCursorPages,
+  kyselyPages,
+  type PageListContext,
+} from "../../../src/builders/kysely/index.js";
 import type { PathParams } from "../../../src/http/path-pattern.js";
 import { cursorList, defineResource, list } from "../../../src/index.js";
-import { kyselyCursorPages, kyselyPages, type PageListContext } from "../../../src/builders/kysely/index.js";
-import type { CursorResult } from "../../../src/resource/cursor-method.js";
-import type { ListContext, ListResult, SortOf } from "../../../src/resource/methods.js";
-import { SECRET, SORT } from "../../support/kysely-behaviour.js";
-import type { TestSchema } from "../../support/kysely-engines.js";
+import type { SortOf } from "../../../src/resource/methods.js";
+import { SECRET, SORT } from "./kysely-behaviour.js";
+import type { TestSchema } from "./kysely-engines.js";
 
 const db = new Kysely<TestSchema>({
   dialect: new SqliteDialect({ database: new Database(":memory:") }),
@@ -21,12 +25,12 @@ type Selected = { id: string | bigint; name: string };
 describe("pagewise/kysely's types", () => {
   it("gives a page list's rows the query's row type", () => {
     const handler = kyselyPages(db, selected);
-    expectTypeOf(handler).returns.toEqualTypeOf<ListResult<Selected>>();
+    expectTypeOf(handler.handle).returns.toEqualTypeOf<ListResult<Selected>>();
   });
 
   it("gives a cursor list's rows the query's row type", () => {
     const handler = kyselyCursorPages(db, selected);
-    expectTypeOf(handler).returns.toEqualTypeOf<Promise<CursorResult<Selected>>>();
+    expectTypeOf(handler.handle).returns.toEqualTypeOf<Promise<CursorResult<Selected>>>();
   });
 
   it("gives an unannotated query function the list's context, its params unknown", () => {
