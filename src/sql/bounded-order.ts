@@ -14,7 +14,7 @@ interface Fixed {
  * does, an OR what each of its parts does (`a > ? OR (a = ? AND id > ?)` holds `a` to values),
  * a part that selects nothing (`FALSE`) aside. MariaDB takes neither as a constant: it filesorts
  * every row the predicate selects instead of reading the index in order (measured in
- * `test/mariadb/kysely.test.ts`). A term that is the same on every row selected orders nothing,
+ * `test/builders/kysely/plans.test.ts`, MariaDB). A term that is the same on every row selected orders nothing,
  * so the rows' order stays as it was.
  *
  * @param order - an ORDER BY, from `orderTerms`

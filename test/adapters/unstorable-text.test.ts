@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { expressErrorHandler, expressHandler } from "../../src/adapters/express/index.js";
 import { fetchRouter } from "../../src/adapters/fetch/index.js";
-import { defineResource, list } from "../../src/index.js";
 import { kyselyPages, type PageListContext } from "../../src/builders/kysely/index.js";
+import { defineResource, list } from "../../src/index.js";
+import { type KyselyEngine, pgliteEngine } from "../builders/kysely/kysely-engines.js";
 import { call } from "../support/http-call.js";
-import { type KyselyEngine, pgliteEngine } from "../support/kysely-engines.js";
 import { problem, problemType } from "./behaviour-suite.js";
 
 /** The list's context as its handler reads it: the path's name, the query's `q`. */

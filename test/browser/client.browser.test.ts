@@ -11,6 +11,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
+import { exampleConfig } from "../support/example-config.js";
 import { launchChromium } from "./chromium.js";
 
 const KEY = "browser-key";
@@ -67,13 +68,7 @@ const close = (server: Server | undefined) =>
   });
 
 beforeAll(async () => {
-  api = await startFastify({
-    host: "127.0.0.1",
-    port: 0,
-    apiKey: KEY,
-    apiKeyIsDefault: false,
-    seed: 120,
-  });
+  api = await startFastify(exampleConfig(KEY));
   pageServer = createServer((req, res) => {
     const js = req.url === "/client.js";
     res.writeHead(200, { "Content-Type": js ? "text/javascript" : "text/html" });

@@ -10,11 +10,11 @@ import { sql as kyselySql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleResource } from "../../src/adapters/index.js";
 import { drizzleCursorPages, drizzlePages } from "../../src/builders/drizzle/index.js";
-import { cursorList, defineResource, list } from "../../src/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../src/builders/kysely/index.js";
+import { cursorList, defineResource, list } from "../../src/index.js";
 import type { JoinDatabase } from "./join-databases.js";
 import { PACKAGES, REPOSITORIES } from "./join-databases.js";
-import { answer, walk } from "./kysely-behaviour.js";
+import { answer, walk } from "./kysely/kysely-behaviour.js";
 
 const SECRET = "joins-secret-joins-secret-joins-secret";
 const SORT = {

@@ -1,7 +1,17 @@
-/** A join through pagewise/kysely and pagewise/drizzle on SQLite and PGlite (test/support/join-walks.ts). */
+/**
+ * A join through pagewise/kysely and pagewise/drizzle on SQLite and PGlite; on a PostgreSQL server
+ * and MariaDB in their suites (join-walks.ts).
+ */
 import { describe } from "vitest";
-import { pgliteJoins, sqliteJoins } from "../../support/join-databases.js";
-import { describeJoinWalks } from "../../support/join-walks.js";
+import { databaseRows } from "../support/databases.js";
+import { mariadbJoins, pgliteJoins, postgresJoins, sqliteJoins } from "./join-databases.js";
+import { describeJoinWalks } from "./join-walks.js";
 
-describe("a join on SQLite", () => describeJoinWalks(sqliteJoins));
-describe("a join on PGlite", () => describeJoinWalks(pgliteJoins));
+describe.each(
+  databaseRows({
+    SQLite: sqliteJoins,
+    PGlite: pgliteJoins,
+    PostgreSQL: (url) => () => postgresJoins(url),
+    MariaDB: (url) => () => mariadbJoins(url),
+  }),
+)("a join on %s", (_name, open) => describeJoinWalks(open));

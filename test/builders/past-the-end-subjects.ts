@@ -9,8 +9,8 @@ import { drizzlePages } from "../../src/builders/drizzle/index.js";
 import { queryCount } from "../../src/builders/kysely/count.js";
 import { kyselyPages } from "../../src/builders/kysely/index.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
-import type { DrizzleDatabaseUnderTest } from "../builders/drizzle/drizzle-databases.js";
-import type { KyselyEngine } from "./kysely-engines.js";
+import type { DrizzleDatabaseUnderTest } from "./drizzle/drizzle-databases.js";
+import type { KyselyEngine } from "./kysely/kysely-engines.js";
 import { type PastTheEndSubject, ROWS, rowName } from "./past-the-end.js";
 
 const id = (i: number) => 1000 + ROWS - i;

@@ -8,6 +8,7 @@ import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
 import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, runCli } from "../support/built-cli.js";
+import { exampleConfig } from "../support/example-config.js";
 import { freePort } from "../support/free-port.js";
 import { type RewritingProxy, startRewritingProxy } from "../support/rewriting-proxy.js";
 
@@ -22,14 +23,7 @@ let broken: RewritingProxy;
 beforeAll(async () => {
   [{ bin, remove: removeBin }, server] = await Promise.all([
     buildCli(),
-    startFastify({
-      host: "127.0.0.1",
-      port: 0,
-      apiKey: KEY,
-      apiKeyIsDefault: false,
-      seed: 120,
-      store: { kind: "memory" },
-    }),
+    startFastify(exampleConfig(KEY, { store: { kind: "memory" } })),
   ]);
   recording = await startRewritingProxy(server.url, (_, answer) => answer);
   broken = await startRewritingProxy(server.url, (_, answer) => {

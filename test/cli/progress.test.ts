@@ -4,20 +4,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
 import { buildCli } from "../support/built-cli.js";
+import { exampleConfig } from "../support/example-config.js";
 import { type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
 
 const KEY = "bar-key";
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 120,
-};
+const config = exampleConfig(KEY);
 const SOCKET = `pagewise-test-${process.pid}`;
 const tmux = (...args: string[]) =>
   execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });

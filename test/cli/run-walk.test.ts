@@ -9,6 +9,7 @@ import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
 import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, runCli } from "../support/built-cli.js";
+import { exampleConfig } from "../support/example-config.js";
 import { freshStore, STORE_KINDS } from "../support/stores.js";
 
 const KEY = "walk-key";
@@ -23,14 +24,7 @@ afterAll(() => removeBin());
 describe.each(STORE_KINDS)("a walk of the example server on the %s store", (kind) => {
   let server: Started;
   beforeAll(async () => {
-    server = await startFastify({
-      host: "127.0.0.1",
-      port: 0,
-      apiKey: KEY,
-      apiKeyIsDefault: false,
-      seed: 120,
-      store: await freshStore(kind),
-    });
+    server = await startFastify(exampleConfig(KEY, { store: await freshStore(kind) }));
   }, 60_000);
   afterAll(() => server.close());
 

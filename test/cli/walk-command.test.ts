@@ -12,11 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
 import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, finished, runCli, spawnCli } from "../support/built-cli.js";
+import { exampleConfig } from "../support/example-config.js";
 import { type Fault, type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
 import { freePort } from "../support/free-port.js";
 import { type Answer, type HostileServer, startHostileServer } from "../support/hostile-server.js";
@@ -27,13 +27,7 @@ import {
 } from "../support/rewriting-proxy.js";
 
 const KEY = "cli-key";
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 120,
-};
+const config = exampleConfig(KEY);
 const ALL = Array.from({ length: 120 }, (_, i) => i + 1);
 const LIST = "/package/demo/tools/packages/";
 

@@ -13,6 +13,7 @@ import {
 } from "../../src/client/index.js";
 import { fetchHandler } from "../../src/adapters/fetch/index.js";
 import { defineResource, list, type ResourceOptions } from "../../src/index.js";
+import { exampleConfig } from "../support/example-config.js";
 
 const KEY = "walk-key";
 const collect = async <T>(iterable: AsyncIterable<T>): Promise<T[]> => {
@@ -25,13 +26,7 @@ const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, 
 describe("walking the example server", () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startFastify({
-      host: "127.0.0.1",
-      port: 0,
-      apiKey: KEY,
-      apiKeyIsDefault: false,
-      seed: 120,
-    });
+    server = await startFastify(exampleConfig(KEY));
   });
   afterAll(() => server.close());
 

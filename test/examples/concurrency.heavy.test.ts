@@ -4,38 +4,23 @@
  * holds exactly what was created minus what was deleted.
  */
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
-import { startExpress } from "../../examples/package-store/serve-express.js";
-import { startFastify } from "../../examples/package-store/serve-fastify.js";
-import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start } from "../../examples/package-store/started.js";
+import { exampleConfig } from "../support/example-config.js";
+import { EXAMPLE_SERVERS, serverCases } from "../support/example-servers.js";
 import { loadClient, newTally } from "../support/load-clients.js";
-import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
+import { freshStore } from "../support/stores.js";
 
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: "load",
-  apiKeyIsDefault: false,
-  seed: 0,
-};
+const config = exampleConfig("load", { seed: 0 });
 const CLIENTS = 50;
 const DURATION_MS = 1500;
 const headers = { "x-api-key": "load", "content-type": "application/json" };
 
-const servers: Readonly<Record<string, Start>> = {
-  fastify: startFastify,
-  express: startExpress,
-  fetch: startFetch,
-};
-
-const cases = Object.keys(servers).flatMap((name) =>
-  STORE_KINDS.map((kind): [string, StoreKind] => [name, kind]),
-);
-
-describe.each(cases)("%s on the %s store under 50 concurrent clients", (name, kind) => {
+describe.each(serverCases())("%s on the %s store under 50 concurrent clients", (name, kind) => {
   it("loses and doubles nothing, keeps every count with its items, and never answers 5xx", async () => {
-    const server = await (servers[name] as Start)({ ...config, store: await freshStore(kind) });
+    const server = await (EXAMPLE_SERVERS[name] as Start)({
+      ...config,
+      store: await freshStore(kind),
+    });
     try {
       const tally = newTally();
       const deadline = Date.now() + DURATION_MS;

@@ -4,34 +4,20 @@
  * page mode, and every kind of bad token a 400 problem.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
-import { startExpress } from "../../examples/package-store/serve-express.js";
-import { startFastify } from "../../examples/package-store/serve-fastify.js";
-import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { walkItems } from "../../src/client/index.js";
 import { cursorCodec } from "../../src/cursor/index.js";
+import { exampleConfig } from "../support/example-config.js";
+import { EXAMPLE_SERVERS, serverCases } from "../support/example-servers.js";
 import { call, recordExchanges } from "../support/http-call.js";
 import { nonConforming } from "../support/openapi-conformance.js";
-import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
+import { freshStore } from "../support/stores.js";
 
 const exchanges = recordExchanges();
 const KEY = "cursor-key";
 const SECRET = "s".repeat(32);
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 120,
-  cursorSecret: SECRET,
-};
+const config = exampleConfig(KEY, { cursorSecret: SECRET });
 const key = { "x-api-key": KEY };
-const servers: Readonly<Record<string, Start>> = {
-  fastify: startFastify,
-  express: startExpress,
-  fetch: startFetch,
-};
 const TOKEN = "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}";
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A Link header of these rels, each URL `path` plus its query (`after=` and `before=` any token). */
@@ -50,17 +36,13 @@ const ids = (body: unknown) => (body as { id: number }[]).map((p) => p.id);
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const serverCases = Object.keys(servers).flatMap((name) =>
-  STORE_KINDS.map((kind): [string, StoreKind] => [name, kind]),
-);
-
-describe.each(serverCases)("cursor list on %s, %s store", (name, kind) => {
+describe.each(serverCases())("cursor list on %s, %s store", (name, kind) => {
   let server: Started;
   let origin = "";
   const get = (path: string) => call(origin, { path, headers: key });
 
   beforeAll(async () => {
-    server = await (servers[name] as Start)({ ...config, store: await freshStore(kind) });
+    server = await (EXAMPLE_SERVERS[name] as Start)({ ...config, store: await freshStore(kind) });
     origin = server.url;
   });
   afterAll(() => server.close());

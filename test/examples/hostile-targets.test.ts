@@ -4,28 +4,14 @@
  * 5xx (docs/example.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
-import { startExpress } from "../../examples/package-store/serve-express.js";
-import { startFastify } from "../../examples/package-store/serve-fastify.js";
-import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
+import { exampleConfig } from "../support/example-config.js";
+import { EXAMPLE_SERVERS, serverCases } from "../support/example-servers.js";
 import { type Answer, call } from "../support/http-call.js";
-import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
+import { freshStore } from "../support/stores.js";
 
 const KEY = "hostile-key";
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 0,
-  countCap: 5,
-};
-const servers: Readonly<Record<string, Start>> = {
-  fastify: startFastify,
-  express: startExpress,
-  fetch: startFetch,
-};
+const config = exampleConfig(KEY, { seed: 0, countCap: 5 });
 
 const problemType = { allow: "GET, OPTIONS", "content-type": "application/problem+json" };
 /** An empty repository's list. */
@@ -89,14 +75,10 @@ const targets: readonly (readonly [string, string, (name: string) => Answer])[] 
   ["a 100 kB query", `${owner("o")}?x=${"a".repeat(100_000)}`, headerOverflow],
 ];
 
-const serverCases = Object.keys(servers).flatMap((name) =>
-  STORE_KINDS.map((kind): [string, StoreKind] => [name, kind]),
-);
-
-describe.each(serverCases)("example server on %s, %s store: over-long targets", (name, kind) => {
+describe.each(serverCases())("example server on %s, %s store: over-long targets", (name, kind) => {
   let server: Started;
   beforeAll(async () => {
-    server = await (servers[name] as Start)({ ...config, store: await freshStore(kind) });
+    server = await (EXAMPLE_SERVERS[name] as Start)({ ...config, store: await freshStore(kind) });
   });
   afterAll(() => server.close());
 

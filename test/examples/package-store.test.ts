@@ -4,33 +4,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageDocument, packageRoutes } from "../../examples/package-store/api.js";
-import type { Config } from "../../examples/package-store/config.js";
-import { startExpress } from "../../examples/package-store/serve-express.js";
-import { startFastify } from "../../examples/package-store/serve-fastify.js";
-import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../examples/package-store/started.js";
 import { walkItems } from "../../src/client/index.js";
+import { exampleConfig } from "../support/example-config.js";
+import { EXAMPLE_SERVERS, serverCases } from "../support/example-servers.js";
 import { type Call, call, recordExchanges } from "../support/http-call.js";
 import { nonConforming, openApiErrors } from "../support/openapi-conformance.js";
-import { freshStore, STORE_KINDS, type StoreKind } from "../support/stores.js";
+import { freshStore } from "../support/stores.js";
 
 const exchanges = recordExchanges();
 const KEY = "e2e-key";
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 120,
-  countCap: 5,
-};
+const config = exampleConfig(KEY, { countCap: 5 });
 const key = { "x-api-key": KEY };
 const jsonBody = { ...key, "content-type": "application/json" };
-const servers: Readonly<Record<string, Start>> = {
-  fastify: startFastify,
-  express: startExpress,
-  fetch: startFetch,
-};
 const anyTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const allowed = '"awaiting_sync"|"sync_in_progress"|"completed"|"failed"|"quarantined"';
 
@@ -46,11 +32,7 @@ const links = (path: string, rels: Record<string, number>) =>
     .map(([rel, page]) => `<${path}${path.includes("?") ? "&" : "?"}page=${page}>; rel="${rel}"`)
     .join(", ");
 
-const serverCases = Object.keys(servers).flatMap((name) =>
-  STORE_KINDS.map((kind): [string, StoreKind] => [name, kind]),
-);
-
-describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
+describe.each(serverCases())("example server on %s, %s store", (name, kind) => {
   let server: Started;
   let origin = "";
   const post = (path: string, body: unknown) =>
@@ -70,7 +52,7 @@ describe.each(serverCases)("example server on %s, %s store", (name, kind) => {
     );
 
   beforeAll(async () => {
-    server = await (servers[name] as Start)({ ...config, store: await freshStore(kind) });
+    server = await (EXAMPLE_SERVERS[name] as Start)({ ...config, store: await freshStore(kind) });
     origin = server.url;
   });
   afterAll(() => server.close());

@@ -6,24 +6,17 @@
  * that stayed exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Started } from "../../examples/package-store/started.js";
 import type { Package } from "../../examples/package-store/stores/package-store.js";
 import { walkItems } from "../../src/client/index.js";
+import { exampleConfig } from "../support/example-config.js";
 import { call } from "../support/http-call.js";
 import { freshStore, STORE_KINDS } from "../support/stores.js";
 
 const KEY = "sort-key";
 const key = { "x-api-key": KEY };
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 0,
-  cursorSecret: "q".repeat(32),
-};
+const config = exampleConfig(KEY, { seed: 0, cursorSecret: "q".repeat(32) });
 const nextOf = (link: string | undefined) => /<([^>]*)>; rel="next"/.exec(link ?? "")?.[1];
 
 /** Packages in the order `sort` names: each field its way, then id the last field's way. */

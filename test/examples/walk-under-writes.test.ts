@@ -6,24 +6,20 @@
  * move (by the count, or by an edge check on a capped search) — the numbers docs/cursors.md quotes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../examples/package-store/config.js";
 import { startFetch } from "../../examples/package-store/serve-fetch.js";
 import type { Started } from "../../examples/package-store/started.js";
 import { walkPages } from "../../src/client/index.js";
+import { exampleConfig } from "../support/example-config.js";
 import { call } from "../support/http-call.js";
 import { freshStore, STORE_KINDS } from "../support/stores.js";
 
 const KEY = "walk-key";
 const key = { "x-api-key": KEY };
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
+const config = exampleConfig(KEY, {
   seed: 0,
   cursorSecret: "w".repeat(32),
   countCap: 50, // a search of more matches gives X-Pagination-CountAtLeast, not the count
-};
+});
 const nextOf = (link: string | undefined) => /<([^>]*)>; rel="next"/.exec(link ?? "")?.[1];
 
 describe.each(STORE_KINDS)("walks under writes, %s store", (kind) => {

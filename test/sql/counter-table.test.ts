@@ -1,6 +1,6 @@
 /**
  * The counter table's statements and reads in each dialect, as text, and what it refuses. The
- * statements run on each database in counter-table-sqlite/-pglite, test/postgres and test/mariadb.
+ * statements run on each database in counter-table-sqlite/-pglite/-postgres/-mariadb.
  */
 import { describe, expect, it } from "vitest";
 import { counterRead, counterTable } from "../../src/sql/counter-table.js";

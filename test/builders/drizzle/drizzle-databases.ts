@@ -20,7 +20,9 @@ import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { integer as sqliteInteger, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createConnection } from "mysql2/promise";
 import pg from "pg";
+import { databaseRows } from "../../support/databases.js";
 import { openSqlite } from "../../support/sqlite-database.js";
+import { freshDatabase, freshMariaDb } from "../../support/stores.js";
 
 /** A row as inserted: the timestamp as the database's text (`2026-01-02 03:04:05.123456`). */
 export interface PackageRow {
@@ -209,3 +211,14 @@ export async function openMariaDbDrizzle(url: string): Promise<DrizzleDatabaseUn
     close: () => connection.end(),
   };
 }
+
+/**
+ * The databases of this run as `describe.each` rows (`databaseRows`): SQLite and PGlite in
+ * `npm test`, a database of its own on the server in `npm run test:postgres` and `test:mariadb`.
+ */
+export const DRIZZLE_DATABASES = databaseRows<() => Promise<DrizzleDatabaseUnderTest>>({
+  SQLite: openSqliteDrizzle,
+  PGlite: openPgliteDrizzle,
+  PostgreSQL: (url) => async () => openPostgresDrizzle(await freshDatabase(url)),
+  MariaDB: (url) => async () => openMariaDbDrizzle(await freshMariaDb(url)),
+});

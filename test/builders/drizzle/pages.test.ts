@@ -1,14 +1,11 @@
-/** `drizzlePages` on SQLite (better-sqlite3) and PostgreSQL (PGlite); MariaDB and a PostgreSQL server in their suites. */
+/** `drizzlePages` on SQLite (better-sqlite3) and PostgreSQL (PGlite); MariaDB and a PostgreSQL server in their suites (DRIZZLE_DATABASES). */
 import { describe, expect, it } from "vitest";
 import { drizzlePages } from "../../../src/builders/drizzle/index.js";
 import { list } from "../../../src/index.js";
-import { openPgliteDrizzle, openSqliteDrizzle } from "./drizzle-databases.js";
+import { DRIZZLE_DATABASES, openSqliteDrizzle } from "./drizzle-databases.js";
 import { describePages } from "./pages-behaviour.js";
 
-describe.each([
-  ["sqlite", openSqliteDrizzle],
-  ["pglite", openPgliteDrizzle],
-] as const)("drizzlePages on %s", (_name, open) => {
+describe.each(DRIZZLE_DATABASES)("drizzlePages on %s", (_name, open) => {
   describePages(open);
 });
 

@@ -4,9 +4,13 @@
  * strategy; cursor lists walk it forward and back the same way; rows are what the query selects.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleResource } from "../../src/adapters/index.js";
-import { cursorList, defineResource, list } from "../../src/index.js";
-import { type KyselyPagesOptions, kyselyCursorPages, kyselyPages } from "../../src/builders/kysely/index.js";
+import { handleResource } from "../../../src/adapters/index.js";
+import {
+  type KyselyPagesOptions,
+  kyselyCursorPages,
+  kyselyPages,
+} from "../../../src/builders/kysely/index.js";
+import { cursorList, defineResource, list } from "../../../src/index.js";
 import type { ItemRow, KyselyEngine } from "./kysely-engines.js";
 
 export const SECRET = "kysely-secret-kysely-secret-kysely";

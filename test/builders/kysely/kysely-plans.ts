@@ -9,15 +9,15 @@
  */
 import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { kyselyCursorPages } from "../../src/builders/kysely/index.js";
-import { sortSettings } from "../../src/sort/sort-option.js";
-import { readSort } from "../../src/sort/sort-param.js";
-import { cursorQuery } from "../../src/resource/cursor-method.js";
-import { DIALECTS } from "../../src/sql/dialect.js";
-import { keysetPlan } from "../../src/sql/keyset-plan.js";
+import { kyselyCursorPages } from "../../../src/builders/kysely/index.js";
+import { cursorQuery } from "../../../src/cursor/cursor-query.js";
+import { sortSettings } from "../../../src/sort/sort-option.js";
+import { readSort } from "../../../src/sort/sort-param.js";
+import { DIALECTS } from "../../../src/sql/dialect.js";
+import { keysetPlan } from "../../../src/sql/keyset-plan.js";
+import { analyzed, countedRead } from "../../support/mariadb-reads.js";
 import { BASE_ID, orderTerm, SORT, SORT_NULLS_LAST } from "./kysely-behaviour.js";
 import type { ItemRow, KyselyEngine } from "./kysely-engines.js";
-import { analyzed, countedRead } from "./mariadb-reads.js";
 
 const ROWS = 2000;
 const PAGE = 10;
@@ -150,9 +150,9 @@ export function describeKyselyPlans(
     const cursor = cursorQuery(order.terms, "after", values as never, PAGE);
     const handler = kyselyCursorPages(engine.db, () => engine.db.selectFrom("items").selectAll());
     engine.queriesRun();
-    const { items } = (await handler({
+    const { items } = (await handler.handle({
       // The request's order, of the table's columns: the type of the handler's.
-      sort: order as Parameters<typeof handler>[0]["sort"],
+      sort: order as Parameters<typeof handler.handle>[0]["sort"],
       cursor,
       params: {},
       path: {},

@@ -7,8 +7,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { cursorList, defineResource } from "../../src/index.js";
-import { kyselyCursorPages } from "../../src/builders/kysely/index.js";
+import { kyselyCursorPages } from "../../../src/builders/kysely/index.js";
+import { cursorList, defineResource } from "../../../src/index.js";
 import { BASE_ID, databaseOrder, SECRET, SORT, SORT_NULLS_LAST, walk } from "./kysely-behaviour.js";
 import type { ItemRow, KyselyEngine } from "./kysely-engines.js";
 

@@ -1,12 +1,21 @@
-/** kyselyPages past the end, on SQLite (better-sqlite3) and PostgreSQL (PGlite): the statements each page runs. */
+/**
+ * kyselyPages past the end, on SQLite (better-sqlite3) and PostgreSQL (PGlite); on a PostgreSQL
+ * server (pg, a pool of 2) and MariaDB (mysql2) in their suites: the statements each page runs.
+ */
 import { describe } from "vitest";
-import { pgliteEngine, sqliteEngine } from "../../support/kysely-engines.js";
-import { describePastTheEnd } from "../../support/past-the-end.js";
-import { kyselySubject } from "../../support/past-the-end-subjects.js";
+import { databaseRows } from "../../support/databases.js";
+import { describePastTheEnd } from "../past-the-end.js";
+import { kyselySubject } from "../past-the-end-subjects.js";
+import { mariadbEngine, pgliteEngine, postgresEngine, sqliteEngine } from "./kysely-engines.js";
 
-describe.each([
-  ["SQLite", sqliteEngine, false],
-  ["PGlite", pgliteEngine, true],
-])("kyselyPages past the end on %s", (_name, open, estimates) => {
-  describePastTheEnd(async () => kyselySubject(await open()), estimates);
+describe.each(
+  databaseRows({
+    SQLite: sqliteEngine,
+    PGlite: pgliteEngine,
+    PostgreSQL: (url) => () => postgresEngine(url),
+    MariaDB: (url) => () => mariadbEngine(url, "kysely_past_end"),
+  }),
+)("kyselyPages past the end on %s", (name, open) => {
+  // SQLite keeps no row estimate a query can read.
+  describePastTheEnd(async () => kyselySubject(await open()), name !== "SQLite");
 });

@@ -7,10 +7,10 @@
  */
 import { CamelCasePlugin, type CamelCasePluginOptions, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cursorList, defineResource, list } from "../../../src/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../../src/builders/kysely/index.js";
-import { answer, BASE_ID, databaseOrder, SECRET, walk } from "../../support/kysely-behaviour.js";
-import { type KyselyEngine, pgliteEngine, sqliteEngine } from "../../support/kysely-engines.js";
+import { cursorList, defineResource, list } from "../../../src/index.js";
+import { answer, BASE_ID, databaseOrder, SECRET, walk } from "./kysely-behaviour.js";
+import { type KyselyEngine, pgliteEngine, sqliteEngine } from "./kysely-engines.js";
 
 /** The table as the plugin shows it to TypeScript: its columns camel-cased. */
 interface CamelSchema {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { startFastify } from "../../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../../examples/package-store/started.js";
 import { runChecks } from "../../../src/cli/check/run-checks.js";
+import { exampleConfig } from "../../support/example-config.js";
 
 vi.mock("../../../src/page/paginate.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../../src/page/paginate.js")>();
@@ -27,14 +28,7 @@ afterAll(async () => {
 
 describe("check against the example server with an off-by-one page total", () => {
   it("fails headers-agree on the page total", async () => {
-    const server = await startFastify({
-      host: "127.0.0.1",
-      port: 0,
-      apiKey: KEY,
-      apiKeyIsDefault: false,
-      seed: 120,
-      store: { kind: "memory" },
-    });
+    const server = await startFastify(exampleConfig(KEY, { store: { kind: "memory" } }));
     started.push(server);
     const url = `${server.url}/package/demo/tools/?status=failed&page_size=5`;
     const report = await runChecks(

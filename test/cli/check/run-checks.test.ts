@@ -8,14 +8,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../../examples/package-store/config.js";
-import { startExpress } from "../../../examples/package-store/serve-express.js";
-import { startFastify } from "../../../examples/package-store/serve-fastify.js";
-import { startFetch } from "../../../examples/package-store/serve-fetch.js";
 import type { Start, Started } from "../../../examples/package-store/started.js";
 import type { CheckOptions } from "../../../src/cli/check/check-context.js";
 import { runChecks } from "../../../src/cli/check/run-checks.js";
 import { type Convention, startConventionServer } from "../../support/convention-server.js";
+import { exampleConfig } from "../../support/example-config.js";
+import { EXAMPLE_SERVERS } from "../../support/example-servers.js";
 import {
   type RewritingProxy,
   startRewritingProxy,
@@ -23,13 +21,7 @@ import {
 } from "../../support/rewriting-proxy.js";
 
 const KEY = "check-key";
-const config: Config = {
-  host: "127.0.0.1",
-  port: 0,
-  apiKey: KEY,
-  apiKeyIsDefault: false,
-  seed: 120,
-};
+const config = exampleConfig(KEY);
 const FILTERED = "/package/demo/tools/?status=failed&page_size=5";
 const EMPTY = "/package/demo/tools/?status=failed&query=none-such";
 const options = (origin: string): CheckOptions => ({
@@ -41,11 +33,6 @@ const options = (origin: string): CheckOptions => ({
   apiKeyGiven: true,
 });
 const headers = { "X-Api-Key": KEY };
-const servers: Readonly<Record<string, Start>> = {
-  fastify: startFastify,
-  express: startExpress,
-  fetch: startFetch,
-};
 const started: Started[] = [];
 const proxies: RewritingProxy[] = [];
 
@@ -55,7 +42,7 @@ afterAll(async () => {
 });
 
 async function start(name: string): Promise<string> {
-  const server = await (servers[name] as Start)({ ...config, store: { kind: "memory" } });
+  const server = await (EXAMPLE_SERVERS[name] as Start)({ ...config, store: { kind: "memory" } });
   started.push(server);
   return server.url;
 }
@@ -63,7 +50,7 @@ async function start(name: string): Promise<string> {
 const failing = (report: Awaited<ReturnType<typeof runChecks>>) =>
   report.checks.filter((check) => check.outcome === "fail").map((check) => check.name);
 
-describe.concurrent.each(Object.keys(servers))("the example server on %s", (name) => {
+describe.concurrent.each(Object.keys(EXAMPLE_SERVERS))("the example server on %s", (name) => {
   it.each([
     ["the filtered page list", FILTERED, "counted"],
     ["the /packages/ list", "/package/demo/tools/packages/", "counted"],

@@ -26,10 +26,10 @@ import {
   SEARCH_STATUS,
   SqlStore,
 } from "../../../examples/package-store/stores/sql-store.js";
+import { cursorQuery } from "../../../src/cursor/cursor-query.js";
 import { sortColumns } from "../../../src/cursor/index.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { readSort } from "../../../src/sort/sort-param.js";
-import { cursorQuery } from "../../../src/cursor/cursor-query.js";
 import { freshStore, STORE_KINDS } from "../../support/stores.js";
 
 const SQL_KINDS = STORE_KINDS.filter((kind) => kind === "pglite" || kind === "postgres");

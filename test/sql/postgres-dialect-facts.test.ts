@@ -7,6 +7,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseRows } from "../support/databases.js";
 import { freshDatabase } from "../support/stores.js";
 
 type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -20,7 +21,7 @@ const keysetRows = 5000;
 
 /** How each driver reads a bigint beyond 2^53: pg as text, PGlite as a BigInt. */
 const bigints: Readonly<Record<string, unknown>> = {
-  "PostgreSQL server": "9007199254740993",
+  PostgreSQL: "9007199254740993",
   PGlite: 9007199254740993n,
 };
 
@@ -31,9 +32,10 @@ function topPlan(rows: Record<string, unknown>[]): Record<string, unknown> {
   return explained[0].Plan;
 }
 
-const engines: Readonly<Record<string, () => Promise<Engine>>> = {
-  "PostgreSQL server": async () => {
-    const client = new pg.Client(await freshDatabase(process.env.TEST_POSTGRES_URL as string));
+/** PGlite in `npm test`, the suite's PostgreSQL server in `npm run test:postgres`. */
+const engines = databaseRows<() => Promise<Engine>>({
+  PostgreSQL: (url) => async () => {
+    const client = new pg.Client(await freshDatabase(url));
     await client.connect();
     return {
       query: async (sql, values) => (await client.query(sql, values)).rows,
@@ -47,16 +49,16 @@ const engines: Readonly<Record<string, () => Promise<Engine>>> = {
       close: () => lite.close(),
     };
   },
-};
+});
 
-describe.each(Object.keys(engines))("%s", (name) => {
+describe.each(engines)("%s", (name, open) => {
   let engine: Engine;
   const query: Query = (sql, values) => engine.query(sql, values);
   const reltuples = async () =>
     (await query("SELECT reltuples FROM pg_class WHERE relname = 'keyset'"))[0]?.reltuples;
   let beforeAnalyze: unknown;
   beforeAll(async () => {
-    engine = await (engines[name] as () => Promise<Engine>)();
+    engine = await open();
     await query("CREATE TABLE nullable (id int PRIMARY KEY, a int)");
     await query("INSERT INTO nullable VALUES (1, 2), (2, NULL), (3, 1)");
     await query("CREATE TABLE keyset (id int PRIMARY KEY, a int NOT NULL, pad text DEFAULT '')");

@@ -5,14 +5,17 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresClient, type SqlClient } from "../../examples/package-store/stores/sql-client.js";
-import { freshDatabase, POSTGRES_URL } from "../support/stores.js";
+import {
+  postgresClient,
+  type SqlClient,
+} from "../../../examples/package-store/stores/sql-client.js";
+import { freshDatabase, POSTGRES_URL } from "../../support/stores.js";
 
 /** A write that would land after 3 s (inside the 5 s statement timeout) unless cancelled. */
 const SLOW_WRITE = "INSERT INTO written SELECT 1 FROM pg_sleep(3)";
 const WRITTEN = "SELECT count(*)::int AS n FROM written";
 
-describe("postgresClient: a client that left", () => {
+describe.skipIf(POSTGRES_URL === undefined)("postgresClient: a client that left", () => {
   let url: string;
   let db: SqlClient;
   let watcher: pg.Client;
