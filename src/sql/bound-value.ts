@@ -17,5 +17,5 @@ import type { Dialect } from "./dialect.js";
  */
 export function boundValue(dialect: Dialect, type: SortType, value: unknown): unknown {
   const digits = typeof value === "string" || typeof value === "number";
-  return type === "bigint" && digits && dialect.name !== "postgres" ? BigInt(value) : value;
+  return type === "bigint" && digits && !dialect.bigintsBoundAsText ? BigInt(value) : value;
 }

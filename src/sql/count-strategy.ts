@@ -79,7 +79,7 @@ function countQuery(count: unknown, dialect: Dialect, name: string): CountQuery 
     return { cap };
   }
   assertOption(name, count, COUNT_QUERIES);
-  if (count === "estimate" && !dialect.estimates) {
+  if (count === "estimate" && dialect.explain === undefined) {
     throw new TypeError(
       `${name} "estimate": ${dialect.name} keeps no row estimate a query can read; give "exact", { cap: n } or { whenNeeded: … }`,
     );

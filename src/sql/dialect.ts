@@ -27,6 +27,17 @@ export interface PlannerSetting {
   readonly number: number;
 }
 
+/** How a dialect's planner tells its estimate of a query's rows: an EXPLAIN in JSON. */
+export interface ExplainFormat {
+  /** The EXPLAIN written before the query (`EXPLAIN (FORMAT JSON)`, `EXPLAIN FORMAT=JSON`). */
+  readonly prefix: string;
+  /**
+   * Where its JSON says the rows: the top plan's `Plan Rows` (PostgreSQL), or the `query_block`'s
+   * tables after their filters (MySQL, MariaDB).
+   */
+  readonly rows: "Plan Rows" | "query_block";
+}
+
 /** One dialect's facts. */
 export interface Dialect {
   readonly name: DialectName;
@@ -57,8 +68,24 @@ export interface Dialect {
    * (docs/sql.md, "A filter before the keyset on MariaDB").
    */
   readonly pageSetting: PlannerSetting | undefined;
-  /** Whether the planner's row estimate of a query can be read (SQLite keeps none). */
-  readonly estimates: boolean;
+  /**
+   * How the planner's row estimate of a query is read ({@link ExplainFormat}), or `undefined`
+   * where it keeps none a query can read (SQLite).
+   */
+  readonly explain: ExplainFormat | undefined;
+  /** The type a value is cast to to be read as text (PostgreSQL and SQLite `text`, MySQL `char`). */
+  readonly textType: "text" | "char";
+  /**
+   * Whether a timestamp is stored as its text, every digit already (SQLite: no cast reads it
+   * more exactly).
+   */
+  readonly timestampsAsText: boolean;
+  /**
+   * Whether a bigint column's cursor value binds as its digits' text, which the server reads as
+   * the column's type (PostgreSQL); elsewhere as a `BigInt` (MySQL and MariaDB compare text with
+   * an integer as a double; SQLite binds a BigInt best).
+   */
+  readonly bigintsBoundAsText: boolean;
   /** The character that quotes an identifier. */
   readonly quote: '"' | "`";
   /** Whether placeholders are numbered (`$1`) or positional (`?`). */
@@ -74,7 +101,10 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
     rowValueRange: true,
     unionOfRanges: true,
     pageSetting: undefined,
-    estimates: true,
+    explain: { prefix: "EXPLAIN (FORMAT JSON)", rows: "Plan Rows" },
+    textType: "text",
+    timestampsAsText: false,
+    bigintsBoundAsText: true,
     quote: '"',
     numberedPlaceholders: true,
   },
@@ -89,7 +119,10 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
       flag: "disable_max_seek",
       number: 2,
     },
-    estimates: true,
+    explain: { prefix: "EXPLAIN FORMAT=JSON", rows: "query_block" },
+    textType: "char",
+    timestampsAsText: false,
+    bigintsBoundAsText: false,
     quote: "`",
     numberedPlaceholders: false,
   },
@@ -100,7 +133,10 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
     rowValueRange: true,
     unionOfRanges: true,
     pageSetting: undefined,
-    estimates: false,
+    explain: undefined,
+    textType: "text",
+    timestampsAsText: true,
+    bigintsBoundAsText: false,
     quote: '"',
     numberedPlaceholders: false,
   },

@@ -20,7 +20,7 @@ import type { Dialect } from "./dialect.js";
 export function estimateRows(dialect: Dialect, plan: unknown): number {
   const parsed = typeof plan === "string" ? (JSON.parse(plan) as unknown) : plan;
   const rows =
-    dialect.name === "postgres"
+    dialect.explain?.rows === "Plan Rows"
       ? (parsed as [{ Plan?: { "Plan Rows"?: unknown } }] | undefined)?.[0]?.Plan?.["Plan Rows"]
       : blockRows((parsed as { query_block?: unknown } | undefined)?.query_block);
   if (typeof rows !== "number" || !Number.isFinite(rows) || rows < 0) {

@@ -13,8 +13,8 @@ import { estimateRows } from "./estimate-rows.js";
  * ```
  */
 export function explainPrefix(dialect: Dialect): string {
-  if (!dialect.estimates) throw new TypeError(`${dialect.name} keeps no row estimate`);
-  return dialect.name === "postgres" ? "EXPLAIN (FORMAT JSON)" : "EXPLAIN FORMAT=JSON";
+  if (dialect.explain === undefined) throw new TypeError(`${dialect.name} keeps no row estimate`);
+  return dialect.explain.prefix;
 }
 
 /**

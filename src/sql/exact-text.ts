@@ -15,6 +15,6 @@ import type { Dialect } from "./dialect.js";
  * ```
  */
 export function exactTextType(dialect: Dialect, type: SortType): "text" | "char" | undefined {
-  if (type === "json" || (type === "timestamp" && dialect.name === "sqlite")) return undefined;
-  return dialect.name === "mysql" ? "char" : "text";
+  if (type === "json" || (type === "timestamp" && dialect.timestampsAsText)) return undefined;
+  return dialect.textType;
 }

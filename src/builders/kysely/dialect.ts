@@ -32,9 +32,12 @@ export function kyselyDialect<DB>(db: Kysely<DB>, dialect?: unknown): Dialect {
     .compile().sql;
   // A plugin may rename identifiers (`CamelCasePlugin`'s `upperCase`): their case says nothing.
   const text = probe.toLowerCase();
-  if (text.includes('"pagewise_probe"') && text.endsWith("= $1")) return DIALECTS.postgres;
-  if (text.includes("`pagewise_probe`") && text.endsWith("= ?")) return DIALECTS.mysql;
-  if (text.includes('"pagewise_probe"') && text.endsWith("= ?")) return DIALECTS.sqlite;
+  // Each dialect known by its facts: how it quotes the table, how it writes the placeholder.
+  const writes = (d: Dialect) =>
+    text.includes(`${d.quote}pagewise_probe${d.quote}`) &&
+    text.endsWith(d.numberedPlaceholders ? "= $1" : "= ?");
+  const found = DIALECT_NAMES.map((name) => DIALECTS[name]).find(writes);
+  if (found !== undefined) return found;
   throw new TypeError(
     `pagewise/kysely cannot tell this Kysely instance's dialect from its SQL (${JSON.stringify(probe)}): give dialect: "postgres", "mysql" or "sqlite" if it is one of them`,
   );
