@@ -23,7 +23,7 @@ import type { CursorValue } from "../../src/cursor/cursor-token.js";
 import { sortSettings } from "../../src/sort/sort-option.js";
 import type { SortOrder } from "../../src/sort/sort-order.js";
 import { readSort } from "../../src/sort/sort-param.js";
-import { BUILDER_ORDERS } from "../support/builder-pages.js";
+import { BUILDER_ORDERS } from "../examples/stores/builder-pages.js";
 import { SERVER } from "../support/databases.js";
 import { expectIndexRange } from "../support/mariadb-reads.js";
 import { freshStore } from "../support/stores.js";

@@ -17,8 +17,8 @@ import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql
 import { createPool } from "mysql2";
 import pg from "pg";
 import type { DialectName } from "../../src/sql/dialect.js";
-import { pgliteDialect } from "../support/pglite-dialect.js";
 import { freshDatabase, freshMariaDb } from "../support/stores.js";
+import { pgliteDialect } from "./pglite-dialect.js";
 
 /** The tables as Kysely sees them (`display_name`: the name again, a column of a two-word name). */
 export interface JoinSchema {

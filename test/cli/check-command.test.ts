@@ -10,7 +10,7 @@ import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, runCli } from "../support/built-cli.js";
 import { exampleConfig } from "../support/example-config.js";
 import { freePort } from "../support/free-port.js";
-import { type RewritingProxy, startRewritingProxy } from "../support/rewriting-proxy.js";
+import { type RewritingProxy, startRewritingProxy } from "./rewriting-proxy.js";
 
 const KEY = "check-key";
 const LIST = "/package/demo/tools/?status=failed&page_size=5";

@@ -8,7 +8,7 @@ import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
 import { buildCli } from "../support/built-cli.js";
 import { exampleConfig } from "../support/example-config.js";
-import { type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
+import { type FaultyProxy, startFaultyProxy } from "./faulty-proxy.js";
 
 const KEY = "bar-key";
 const config = exampleConfig(KEY);

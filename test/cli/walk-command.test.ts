@@ -17,14 +17,10 @@ import type { Started } from "../../examples/package-store/started.js";
 import { EXIT_STATUS } from "../../src/cli/exit-status.js";
 import { buildCli, finished, runCli, spawnCli } from "../support/built-cli.js";
 import { exampleConfig } from "../support/example-config.js";
-import { type Fault, type FaultyProxy, startFaultyProxy } from "../support/faulty-proxy.js";
 import { freePort } from "../support/free-port.js";
 import { type Answer, type HostileServer, startHostileServer } from "../support/hostile-server.js";
-import {
-  type RewritingProxy,
-  startRewritingProxy,
-  type Transform,
-} from "../support/rewriting-proxy.js";
+import { type Fault, type FaultyProxy, startFaultyProxy } from "./faulty-proxy.js";
+import { type RewritingProxy, startRewritingProxy, type Transform } from "./rewriting-proxy.js";
 
 const KEY = "cli-key";
 const config = exampleConfig(KEY);

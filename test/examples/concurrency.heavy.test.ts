@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Start } from "../../examples/package-store/started.js";
 import { exampleConfig } from "../support/example-config.js";
 import { EXAMPLE_SERVERS, serverCases } from "../support/example-servers.js";
-import { loadClient, newTally } from "../support/load-clients.js";
 import { freshStore } from "../support/stores.js";
+import { loadClient, newTally } from "./load-clients.js";
 
 const config = exampleConfig("load", { seed: 0 });
 const CLIENTS = 50;

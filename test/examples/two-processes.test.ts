@@ -7,9 +7,9 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../examples/package-store/stores/open-store.js";
-import { loadClient, newTally } from "../support/load-clients.js";
 import { startServerProcess } from "../support/server-process.js";
 import { freshDatabase, POSTGRES_URL } from "../support/stores.js";
+import { loadClient, newTally } from "./load-clients.js";
 
 const KEY = "two-key";
 const CLIENTS = 50;

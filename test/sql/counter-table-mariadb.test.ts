@@ -9,15 +9,15 @@ import { type Connection, createConnection } from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counterTable } from "../../src/sql/counter-table.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
+import { SERVER } from "../support/databases.js";
+import { MARIADB_URL } from "../support/stores.js";
 import {
   countMismatches,
   GROUP_BY,
   runConcurrently,
   type WorkloadTransaction,
   workload,
-} from "../support/counter-workload.js";
-import { SERVER } from "../support/databases.js";
-import { MARIADB_URL } from "../support/stores.js";
+} from "./counter-workload.js";
 
 const serverUrl = MARIADB_URL ?? "";
 const url = serverUrl.replace(/\/pagewise$/, "/counter_table");

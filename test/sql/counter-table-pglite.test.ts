@@ -15,7 +15,7 @@ import {
   runConcurrently,
   type WorkloadTransaction,
   workload,
-} from "../support/counter-workload.js";
+} from "./counter-workload.js";
 
 const counter = counterTable({ table: "packages", groupBy: GROUP_BY }, DIALECTS.postgres);
 let db: PGlite;

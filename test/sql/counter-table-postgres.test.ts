@@ -9,6 +9,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counterTable } from "../../src/sql/counter-table.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
+import { SERVER } from "../support/databases.js";
+import { freshDatabase } from "../support/stores.js";
 import {
   countMismatches,
   GROUP_BY,
@@ -16,9 +18,7 @@ import {
   runConcurrently,
   type WorkloadTransaction,
   workload,
-} from "../support/counter-workload.js";
-import { SERVER } from "../support/databases.js";
-import { freshDatabase } from "../support/stores.js";
+} from "./counter-workload.js";
 
 const counter = counterTable({ table: "packages", groupBy: GROUP_BY }, DIALECTS.postgres);
 /** A deadlock: the transaction was rolled back, run it again. */

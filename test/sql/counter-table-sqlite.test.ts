@@ -8,13 +8,13 @@ import type Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { counterTable } from "../../src/sql/counter-table.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
+import { openSqlite, type SqliteDatabase } from "../support/sqlite-database.js";
 import {
   countMismatches,
   GROUP_BY,
   type WorkloadTransaction,
   workload,
-} from "../support/counter-workload.js";
-import { openSqlite, type SqliteDatabase } from "../support/sqlite-database.js";
+} from "./counter-workload.js";
 
 const counter = counterTable({ table: "packages", groupBy: GROUP_BY }, DIALECTS.sqlite);
 let sqlite: SqliteDatabase;

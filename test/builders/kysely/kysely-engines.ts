@@ -19,8 +19,8 @@ import {
 import { createPool } from "mysql2";
 import pg from "pg";
 import type { DialectName } from "../../../src/sql/dialect.js";
-import { pgliteDialect } from "../../support/pglite-dialect.js";
 import { freshDatabase } from "../../support/stores.js";
+import { pgliteDialect } from "../pglite-dialect.js";
 
 /** The table's row as written: the key and the timestamp as text, every digit kept. */
 export interface ItemRow {

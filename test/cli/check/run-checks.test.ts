@@ -14,11 +14,7 @@ import { runChecks } from "../../../src/cli/check/run-checks.js";
 import { type Convention, startConventionServer } from "../../support/convention-server.js";
 import { exampleConfig } from "../../support/example-config.js";
 import { EXAMPLE_SERVERS } from "../../support/example-servers.js";
-import {
-  type RewritingProxy,
-  startRewritingProxy,
-  type Transform,
-} from "../../support/rewriting-proxy.js";
+import { type RewritingProxy, startRewritingProxy, type Transform } from "../rewriting-proxy.js";
 
 const KEY = "check-key";
 const config = exampleConfig(KEY);

@@ -13,14 +13,10 @@ import { createPool } from "mysql2";
 import { describe } from "vitest";
 import type { PackageTables } from "../../../examples/package-store/stores/builder-schema.js";
 import { BuilderStore } from "../../../examples/package-store/stores/builder-store.js";
-import {
-  describeBuilderPlans,
-  type LoggedStore,
-  type PageQuery,
-} from "../../support/builder-pages.js";
 import { SERVER } from "../../support/databases.js";
 import { expectIndexRange } from "../../support/mariadb-reads.js";
 import { freshStore } from "../../support/stores.js";
+import { describeBuilderPlans, type LoggedStore, type PageQuery } from "./builder-pages.js";
 
 describe.skipIf(SERVER !== "MariaDB")("on MariaDB", () => {
   let db: Kysely<PackageTables>;

@@ -9,7 +9,7 @@ import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { describe, expect } from "vitest";
 import type { PackageTables } from "../../../examples/package-store/stores/builder-schema.js";
 import { BuilderStore } from "../../../examples/package-store/stores/builder-store.js";
-import { describeBuilderPlans, type LoggedStore } from "../../support/builder-pages.js";
+import { describeBuilderPlans, type LoggedStore } from "./builder-pages.js";
 
 const database = new Database(":memory:");
 

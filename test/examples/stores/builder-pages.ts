@@ -6,16 +6,16 @@
  */
 import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, it } from "vitest";
-import type { BuilderStore } from "../../examples/package-store/stores/builder-store.js";
+import type { BuilderStore } from "../../../examples/package-store/stores/builder-store.js";
 import {
   demoPackages,
   PACKAGE_SORT,
   type PackageOrder,
-} from "../../examples/package-store/stores/package-store.js";
-import { cursorQuery } from "../../src/cursor/cursor-query.js";
-import type { CursorValue } from "../../src/cursor/cursor-token.js";
-import { sortSettings } from "../../src/sort/sort-option.js";
-import { readSort } from "../../src/sort/sort-param.js";
+} from "../../../examples/package-store/stores/package-store.js";
+import { cursorQuery } from "../../../src/cursor/cursor-query.js";
+import type { CursorValue } from "../../../src/cursor/cursor-token.js";
+import { sortSettings } from "../../../src/sort/sort-option.js";
+import { readSort } from "../../../src/sort/sort-param.js";
 
 /** The orders the example offers: one field each way, a mixed order, a first field of few values. */
 export const BUILDER_ORDERS = [
