@@ -1,7 +1,7 @@
 import { assertOption } from "../option-checks.js";
 import { BOOLEANS, DIRECTIONS, NULLS, SORT_TYPES, type SortType } from "../options.js";
 import { type Condition, conditionText } from "../sql/condition.js";
-import { DIALECTS } from "../sql/dialect.js";
+import { POSTGRES } from "../sql/dialect.js";
 import { IDENTIFIER } from "../sql/identifier.js";
 import { keysetBranches, keysetCondition, keysetLead } from "../sql/keyset-condition.js";
 import { orderByText, orderTerms } from "../sql/order-by.js";
@@ -205,7 +205,7 @@ function codePointRank(unit: number): number {
  * ```
  */
 export function orderBySql(columns: readonly KeysetColumn[], backward = false): string {
-  const terms = orderTerms(columns, DIALECTS.postgres, backward);
+  const terms = orderTerms(columns, POSTGRES, backward);
   return orderByText(terms, (place) => (columns[place] as KeysetColumn).quoted);
 }
 

@@ -92,22 +92,33 @@ export interface Dialect {
   readonly numberedPlaceholders: boolean;
 }
 
+/**
+ * PostgreSQL's facts (`DIALECTS.postgres`), a constant of its own: a bundle that writes only
+ * PostgreSQL's ORDER BY (a list's `sort.sql()`) holds no other dialect's.
+ *
+ * @example
+ * ```ts
+ * orderTerms(columns, POSTGRES); // as orderTerms(columns, DIALECTS.postgres)
+ * ```
+ */
+export const POSTGRES: Dialect & { readonly name: "postgres" } = {
+  name: "postgres",
+  nullsLargest: true,
+  nullsClause: true,
+  rowValueRange: true,
+  unionOfRanges: true,
+  pageSetting: undefined,
+  explain: { prefix: "EXPLAIN (FORMAT JSON)", rows: "Plan Rows" },
+  textType: "text",
+  timestampsAsText: false,
+  bigintsBoundAsText: true,
+  quote: '"',
+  numberedPlaceholders: true,
+};
+
 /** The facts of each dialect, by name. */
 export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name: N } } = {
-  postgres: {
-    name: "postgres",
-    nullsLargest: true,
-    nullsClause: true,
-    rowValueRange: true,
-    unionOfRanges: true,
-    pageSetting: undefined,
-    explain: { prefix: "EXPLAIN (FORMAT JSON)", rows: "Plan Rows" },
-    textType: "text",
-    timestampsAsText: false,
-    bigintsBoundAsText: true,
-    quote: '"',
-    numberedPlaceholders: true,
-  },
+  postgres: POSTGRES,
   mysql: {
     name: "mysql",
     nullsLargest: false,
