@@ -1,6 +1,6 @@
 import { isToken } from "../http/token.js";
 import { assertKnownNames, assertObject, describeValue } from "../option-checks.js";
-import { headerNamePresets, type PaginationHeaderNames } from "./header-name-presets.js";
+import { type PaginationHeaderNames, X_PAGINATION } from "./header-name-presets.js";
 
 export { headerNamePresets, type PaginationHeaderNames } from "./header-name-presets.js";
 
@@ -24,9 +24,7 @@ export type ResolvedHeaderNames = {
  * res.setHeader("Access-Control-Expose-Headers", exposedHeaderNames().join(", "));
  * ```
  */
-export function exposedHeaderNames(
-  names: PaginationHeaderNames = headerNamePresets.xPagination,
-): string[] {
+export function exposedHeaderNames(names: PaginationHeaderNames = X_PAGINATION): string[] {
   return Object.values(checkedHeaderNames(names)).filter((name): name is string => name !== null);
 }
 
@@ -46,8 +44,8 @@ const NAME_KEYS: Record<keyof PaginationHeaderNames, true> = {
 
 /** The two names a set may leave out, and what they are then. */
 const OPTIONAL_NAMES: Readonly<Partial<Record<keyof PaginationHeaderNames, string>>> = {
-  countAtLeast: headerNamePresets.xPagination.countAtLeast,
-  countEstimate: headerNamePresets.xPagination.countEstimate,
+  countAtLeast: X_PAGINATION.countAtLeast,
+  countEstimate: X_PAGINATION.countEstimate,
 };
 
 const checked = new WeakMap<PaginationHeaderNames, ResolvedHeaderNames>();

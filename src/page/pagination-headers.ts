@@ -2,9 +2,9 @@ import { formatLink } from "../http/link-header.js";
 import { assertOption } from "../option-checks.js";
 import { EMPTY_HEADERS, type EmptyHeaders } from "../options.js";
 import type { CountlessPage } from "./countless-page.js";
+import { X_PAGINATION } from "./header-name-presets.js";
 import {
   checkedHeaderNames,
-  headerNamePresets,
   type PaginationHeaderNames,
   type ResolvedHeaderNames,
 } from "./header-names.js";
@@ -81,7 +81,7 @@ export function headerSettings(
   assertOption("emptyHeaders", options.emptyHeaders, EMPTY_HEADERS);
   return {
     emptyHeadersZero: options.emptyHeaders === "zero",
-    names: checkedHeaderNames(options.headerNames ?? headerNamePresets.xPagination),
+    names: checkedHeaderNames(options.headerNames ?? X_PAGINATION),
     links: linkSettings(options),
   };
 }

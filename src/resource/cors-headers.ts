@@ -1,10 +1,7 @@
 import { isToken } from "../http/token.js";
 import { assertKnownNames, describeValue, showValue } from "../option-checks.js";
-import {
-  exposedHeaderNames,
-  headerNamePresets,
-  type PaginationHeaderNames,
-} from "../page/header-names.js";
+import { X_PAGINATION } from "../page/header-name-presets.js";
+import { exposedHeaderNames, type PaginationHeaderNames } from "../page/header-names.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 
 /** CORS settings of a resource. */
@@ -106,7 +103,7 @@ export function corsHeaders(
   cors: true | CorsOptions,
   request: CorsRequest,
   allow: string,
-  names: PaginationHeaderNames = headerNamePresets.xPagination,
+  names: PaginationHeaderNames = X_PAGINATION,
 ): Record<string, string> {
   const options = cors === true ? {} : cors;
   const { origin = "*", credentials = false } = options;

@@ -7,7 +7,8 @@ import {
   QUERY_ON_BODY_METHODS,
   type QueryOnBodyMethods,
 } from "../options.js";
-import { headerNamePresets, type PaginationHeaderNames } from "../page/header-names.js";
+import { X_PAGINATION } from "../page/header-name-presets.js";
+import type { PaginationHeaderNames } from "../page/header-names.js";
 import { type PageParamsSettings, pageParamsSettings } from "../page/page-params.js";
 import type { PaginateOptions } from "../page/paginate.js";
 import { type HeaderSettings, headerSettings } from "../page/pagination-headers.js";
@@ -87,7 +88,7 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
       pageParam: options.pageParam ?? defaults.pageParam,
     },
     headers: headerSettings(options),
-    headerNames: options.headerNames ?? headerNamePresets.xPagination,
+    headerNames: options.headerNames ?? X_PAGINATION,
     maxBodyBytes,
     queryOnBodyMethods: options.queryOnBodyMethods ?? defaults.queryOnBodyMethods,
     // null (a JavaScript caller's "off") reads as absent.
