@@ -1,37 +1,17 @@
-import { sql } from "drizzle-orm";
 import { assertKnownNames } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
-import type { Condition } from "../../sql/condition.js";
 import type { Dialect } from "../../sql/dialect.js";
 import { valueAlias } from "../../sql/hidden-columns.js";
-import { leadFirst } from "../../sql/lead-first.js";
 import { lostDigits } from "../../sql/lost-digits.js";
-import type { OrderTerm } from "../../sql/order-by.js";
 import { plannerDialect } from "../../sql/statement-setting.js";
 import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
 import { cursorIntegration, type KeysetRequest, type KeysetRows } from "../list-setup.js";
 import { drizzleDialect } from "./dialect.js";
-import { directSource } from "./direct-source.js";
-import type { DrizzleCursorPagesOptions } from "./drizzle-options.js";
-import {
-  type DrizzleDatabase,
-  type DrizzleQuery,
-  type OutputColumns,
-  type RowOf,
-  type SelectChain,
-  selectOf,
-} from "./drizzle-types.js";
-import { hiddenFields } from "./exact-values.js";
-import { keysetWhere } from "./keyset.js";
-import {
-  type DrizzleRow,
-  type KeysetSource,
-  type RawRead,
-  subquerySource,
-} from "./keyset-source.js";
-import { orderBy } from "./order.js";
-import { underPageSetting } from "./page-setting.js";
-import { distinctSelect } from "./select-outputs.js";
+import { keysetSelect } from "./keyset.js";
+import type { DrizzleCursorPagesOptions } from "./options.js";
+import { type DrizzleRow, type KeysetSource, type RawRead, subquerySource } from "./source.js";
+import { directSource } from "./source-direct.js";
+import type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./types.js";
 
 /**
  * A cursor-mode list handler from the user's own Drizzle select: the keyset page after or before
@@ -139,66 +119,4 @@ function valueReader(source: KeysetSource, term: SortTerm, bigintsApart: boolean
   if (read !== undefined) return { kind: "row", read };
   const raw = source.raw(term.column);
   return raw === undefined ? { kind: "apart" } : { kind: "raw", ...raw };
-}
-
-/**
- * The page's rows: one select, or a UNION ALL of one per branch of the plan, run lead first
- * (`leadFirst`: the branch nearest the cursor alone, the union only when it comes back short),
- * each under the dialect's page setting where the server has one (`underPageSetting`).
- */
-function keysetSelect(
-  db: DrizzleDatabase,
-  source: KeysetSource,
-  { apart, raw }: { apart: ReadonlySet<number>; raw: ReadonlySet<string> },
-  { terms, plan, value, cursor }: KeysetRequest,
-  dialect: Dialect,
-): PromiseLike<DrizzleRow[]> {
-  const { values, limit } = cursor;
-  const column = (place: number) => source.column((terms[place] as SortTerm).column);
-  const fields = hiddenFields(terms, apart, (t) => source.column(t.column), dialect);
-  // The first page's plan has no bound: nothing to add to the select's own `where`.
-  const filter = (where: Condition) =>
-    where.kind === "constant" && where.value ? undefined : keysetWhere(where, column, value);
-  const branch = (where: Condition, order = plan.order) =>
-    source
-      .select(fields, filter(where), raw)
-      .orderBy(...orderBy(order, column))
-      .limit(limit);
-  const { union, lead } = plan;
-  // Each statement bounded by a cursor run under the dialect's page setting, where the server has
-  // one (MariaDB); a first page's (no bound: the same plan) as it is.
-  const run = (select: SelectChain) =>
-    values === undefined ? select : underPageSetting(db, dialect, select);
-  if (union === undefined) return run(branch(plan.where));
-  const whole = () =>
-    run(
-      unionSelect(
-        db,
-        union.map((where, i) => branch(where, plan.branchOrders?.[i])),
-        terms,
-        plan.order,
-        limit,
-      ),
-    );
-  if (lead === undefined) return whole();
-  return leadFirst(() => run(branch(lead.where, lead.order)), whole, limit);
-}
-
-/** The branches' selects as subqueries, merged by UNION ALL in the order, at most `limit` rows. */
-function unionSelect(
-  db: DrizzleDatabase,
-  branches: readonly SelectChain[],
-  terms: readonly SortTerm[],
-  order: readonly OrderTerm[],
-  limit: number,
-): SelectChain {
-  const select = selectOf(db);
-  const [first, ...rest] = branches.map((branch, i) =>
-    // A subquery's columns are read by name: outputs of one name (a join's) are aliased apart.
-    select().from(distinctSelect(branch).as(`__pagewise_branch_${i}`)),
-  );
-  const union = rest.reduce((all, next) => all.unionAll(next), first as SelectChain);
-  // A compound select's ORDER BY names its output columns: the user's, as the query names them.
-  const output = (place: number) => sql.identifier((terms[place] as SortTerm).column);
-  return union.orderBy(...orderBy(order, output)).limit(limit);
 }

@@ -9,6 +9,6 @@ export type {
   DrizzleCursorPagesOptions,
   DrizzleListOptions,
   DrizzlePagesOptions,
-} from "./drizzle-options.js";
-export type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";
+} from "./options.js";
 export { drizzlePages } from "./pages.js";
+export type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./types.js";

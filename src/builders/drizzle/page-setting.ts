@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Dialect, PlannerSetting } from "../../sql/dialect.js";
 import { serverSetting } from "../../sql/statement-setting.js";
-import type { DrizzleDatabase, SelectChain } from "./drizzle-types.js";
+import type { DrizzleDatabase, SelectChain } from "./types.js";
 
 /** A Drizzle database as a page's setting reads it: `execute` of one statement's SQL. */
 interface Executing {

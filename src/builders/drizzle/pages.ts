@@ -5,9 +5,9 @@ import type { Integration, ListResult, PageListContext, Sorted } from "../contra
 import { pageIntegration } from "../list-setup.js";
 import { countQuery } from "./count.js";
 import { drizzleDialect } from "./dialect.js";
-import type { DrizzlePagesOptions } from "./drizzle-options.js";
-import type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./drizzle-types.js";
-import { orderedQuery } from "./ordered-query.js";
+import type { DrizzlePagesOptions } from "./options.js";
+import { orderedQuery } from "./order.js";
+import type { DrizzleDatabase, DrizzleQuery, OutputColumns, RowOf } from "./types.js";
 
 /**
  * A page-mode list handler from the user's own Drizzle select: the rows ordered by the request's

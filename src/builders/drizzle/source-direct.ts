@@ -1,10 +1,10 @@
 // Value imports: the class checks are Drizzle's own (`is`), as is the SQL pagewise adds.
 import { and, Column, is, sql } from "drizzle-orm";
-import type { DrizzleQuery, SelectChain } from "./drizzle-types.js";
-import type { DrizzleRow, KeysetSource, RawRead } from "./keyset-source.js";
-import { ownSelect } from "./own-select.js";
-import { configOf, type SelectConfig } from "./select-config.js";
-import { columnNamer, sortFields } from "./select-outputs.js";
+import type { DrizzleRow, KeysetSource, RawRead } from "./source.js";
+import { configOf, type SelectConfig } from "./source-config.js";
+import { ownSelect } from "./source-copy.js";
+import { columnNamer, sortFields } from "./source-outputs.js";
+import type { DrizzleQuery, SelectChain } from "./types.js";
 
 /** A sort column found among the select's fields: the column, and the row's path to its value. */
 interface Found {

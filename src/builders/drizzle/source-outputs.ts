@@ -1,7 +1,7 @@
 // Value imports: the class checks are Drizzle's own (`is`), as is the SQL of an alias.
 import { Column, is, SQL, sql } from "drizzle-orm";
-import { ownSelect } from "./own-select.js";
-import { configOf } from "./select-config.js";
+import { configOf } from "./source-config.js";
+import { ownSelect } from "./source-copy.js";
 
 /** A column or an aliased expression a select outputs, its output name, and the row's path to it. */
 export interface Output {

@@ -1,7 +1,7 @@
 // A value import: the SQL pagewise adds to the user's query is Drizzle's own `sql` template.
 import { type SQL, sql } from "drizzle-orm";
-import type { DrizzleQuery } from "./drizzle-types.js";
-import { distinctSelect } from "./select-outputs.js";
+import { distinctSelect } from "./source-outputs.js";
+import type { DrizzleQuery } from "./types.js";
 
 /** The alias of the user's query as the subquery pagewise selects from. */
 export const SOURCE_ALIAS = "__pagewise";

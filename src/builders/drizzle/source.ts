@@ -1,6 +1,6 @@
 import type { SQL, SQLWrapper } from "drizzle-orm";
-import { type DrizzleDatabase, type SelectChain, selectOf } from "./drizzle-types.js";
-import { querySource } from "./query-source.js";
+import { querySource } from "./source-subquery.js";
+import { type DrizzleDatabase, type SelectChain, selectOf } from "./types.js";
 
 /** A row as Drizzle answers it: the user's members, nested where the select nests them. */
 export type DrizzleRow = Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { CountQuery } from "../../sql/count-strategy.js";
 import type { Dialect } from "../../sql/dialect.js";
 import { estimatedRows, explainPrefix } from "../../sql/estimate.js";
 import { outerBuilder, runOuter } from "./outer-query.js";
-import { readsTables, selectionOutputs } from "./row-columns.js";
+import { readsTables, selectionOutputs } from "./source-outputs.js";
 
 /**
  * The query as a count reads it, with no ORDER BY: a join whose rows its selections do not make

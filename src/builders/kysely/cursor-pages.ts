@@ -8,11 +8,11 @@ import { lostDigits } from "../../sql/lost-digits.js";
 import { plannerDialect } from "../../sql/statement-setting.js";
 import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
 import { cursorIntegration } from "../list-setup.js";
-import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
 import { kyselyDialect } from "./dialect.js";
 import { keysetQuery } from "./keyset.js";
 import type { QueryColumns } from "./pages.js";
-import { plainColumns } from "./row-columns.js";
+import { type ColumnRefs, columnRefs, sortRefs } from "./source.js";
+import { plainColumns } from "./source-outputs.js";
 
 /** The options of {@link kyselyCursorPages}. */
 export interface KyselyCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {

@@ -5,9 +5,9 @@
  */
 
 export type { CursorListContext, PageListContext } from "../contract.js";
-export type { ColumnRefs } from "./column-refs.js";
 export {
   type KyselyCursorPagesOptions,
   kyselyCursorPages,
 } from "./cursor-pages.js";
 export { type KyselyPagesOptions, kyselyPages } from "./pages.js";
+export type { ColumnRefs } from "./source.js";

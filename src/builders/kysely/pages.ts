@@ -6,10 +6,10 @@ import { dialectColumns } from "../../sql/dialect-columns.js";
 import { orderTerms } from "../../sql/order-by.js";
 import type { Integration, ListResult, PageListContext, Sorted } from "../contract.js";
 import { pageIntegration } from "../list-setup.js";
-import { type ColumnRefs, columnRefs, sortRefs } from "./column-refs.js";
 import { queryCount } from "./count.js";
 import { kyselyDialect } from "./dialect.js";
 import { orderQuery } from "./order.js";
+import { type ColumnRefs, columnRefs, sortRefs } from "./source.js";
 
 /**
  * The columns a list's `sort` may name for a Kysely query: those of the query's tables (`eb.ref`

@@ -1,5 +1,5 @@
 import type { OperationNode, SelectQueryNode } from "kysely";
-import { type SelectionOutput, selectionOutputs } from "./row-columns.js";
+import { type SelectionOutput, selectionOutputs } from "./source-outputs.js";
 
 /**
  * The reference of a sort column in a select of more than one table, as its selections say it:

@@ -1,8 +1,8 @@
 import type { SelectQueryNode } from "kysely";
 import { describeValue } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
-import { joinedRef, unsaidColumns } from "./joined-ref.js";
-import { readsTables } from "./row-columns.js";
+import { joinedRef, unsaidColumns } from "./source-joins.js";
+import { readsTables } from "./source-outputs.js";
 
 /** Sort columns by name, each to the reference the query knows it by (`p.created_at`). */
 export type ColumnRefs = { readonly [column: string]: string };

@@ -5,7 +5,7 @@
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drizzleCursorPages, drizzlePages } from "../../../src/builders/drizzle/index.js";
-import { ownSelect } from "../../../src/builders/drizzle/own-select.js";
+import { ownSelect } from "../../../src/builders/drizzle/source-copy.js";
 import { sortSettings } from "../../../src/sort/sort-option.js";
 import { parseSort } from "../../../src/sort/sort-param.js";
 import { cursorPageOf } from "./cursor-page.js";

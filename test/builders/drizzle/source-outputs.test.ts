@@ -7,8 +7,12 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { configOf } from "../../../src/builders/drizzle/select-config.js";
-import { distinctSelect, selectOutputs, sortFields } from "../../../src/builders/drizzle/select-outputs.js";
+import { configOf } from "../../../src/builders/drizzle/source-config.js";
+import {
+  distinctSelect,
+  selectOutputs,
+  sortFields,
+} from "../../../src/builders/drizzle/source-outputs.js";
 
 const repositories = pgTable("repositories", {
   id: integer("id").primaryKey(),

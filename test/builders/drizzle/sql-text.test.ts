@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { keysetWhere } from "../../../src/builders/drizzle/keyset.js";
+import { keysetWhere } from "../../../src/builders/drizzle/keyset-where.js";
 import { orderBy } from "../../../src/builders/drizzle/order.js";
 import type { Condition } from "../../../src/sql/condition.js";
 import type { OrderTerm } from "../../../src/sql/order-by.js";

@@ -1,6 +1,6 @@
 import { Kysely, MysqlDialect } from "kysely";
 import { describe, expect, it } from "vitest";
-import { conditionExpression } from "../../../src/builders/kysely/condition-expression.js";
+import { conditionExpression } from "../../../src/builders/kysely/keyset-where.js";
 import type { Condition } from "../../../src/sql/condition.js";
 
 // Compiled only, never run: no pool is asked for a connection.

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { plainColumns, selectionOutputs } from "../../../src/builders/kysely/row-columns.js";
+import { plainColumns, selectionOutputs } from "../../../src/builders/kysely/source-outputs.js";
 
 interface Tables {
   packages: { id: number; name: string; created_at: string };

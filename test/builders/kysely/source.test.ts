@@ -6,7 +6,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { columnRefs, sortRefs } from "../../../src/builders/kysely/column-refs.js";
+import { columnRefs, sortRefs } from "../../../src/builders/kysely/source.js";
 import type { SortTerm } from "../../../src/sort/sort-order.js";
 
 interface Tables {
