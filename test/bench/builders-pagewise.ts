@@ -205,20 +205,24 @@ export const PAGEWISE: Readonly<Record<Builder, (handle: Handle) => PagewisePage
       db.selectFrom("packages").select(["id", "name", "status", "created_at", "note"]);
     const cursors = new Map<Order, CursorHandler>();
     return pagesOf({
-      pages: pagewiseKyselyPages(db, query, { count: "none" }) as never,
+      pages: pagewiseKyselyPages(db, query, { count: "none" }).handle as never,
       cursor: (order) =>
         cursors.get(order) ??
-        (cursors.set(order, kyselyCursorPages(db, query) as never).get(order) as CursorHandler),
+        (cursors
+          .set(order, kyselyCursorPages(db, query).handle as never)
+          .get(order) as CursorHandler),
     });
   },
   Drizzle: (handle) => {
     const [db, query] = drizzleQueryOf(handle);
     const cursors = new Map<Order, CursorHandler>();
     return pagesOf({
-      pages: drizzlePages(db, query, { count: "none" }) as never,
+      pages: drizzlePages(db, query, { count: "none" }).handle as never,
       cursor: (order) =>
         cursors.get(order) ??
-        (cursors.set(order, drizzleCursorPages(db, query) as never).get(order) as CursorHandler),
+        (cursors
+          .set(order, drizzleCursorPages(db, query).handle as never)
+          .get(order) as CursorHandler),
     });
   },
 };
