@@ -40,6 +40,46 @@ export const SORT_TYPES = ["json", "bigint", "timestamp"] as const;
 /** One of {@link SORT_TYPES}. */
 export type SortType = (typeof SORT_TYPES)[number];
 
+// Each default's value, a constant the modules import (a bundler keeps only the ones a bundle
+// reads); `defaults` below holds them all for users, each described there.
+
+/** The value of {@link defaults}.pageParam. */
+export const DEFAULT_PAGE_PARAM = "page";
+/** The value of {@link defaults}.pageSizeParam. */
+export const DEFAULT_PAGE_SIZE_PARAM = "page_size";
+/** The value of {@link defaults}.pageSize. */
+export const DEFAULT_PAGE_SIZE = 30;
+/** The value of {@link defaults}.maxPageSize. */
+export const DEFAULT_MAX_PAGE_SIZE = 500;
+/** The value of {@link defaults}.invalid. */
+export const DEFAULT_INVALID: Invalid = "lenient";
+/** The value of {@link defaults}.overMax. */
+export const DEFAULT_OVER_MAX: OverMax = "clamp";
+/** The value of {@link defaults}.overflow. */
+export const DEFAULT_OVERFLOW: Overflow = "empty";
+/** The value of {@link defaults}.linkParams. */
+export const DEFAULT_LINK_PARAMS: LinkParams = "filters";
+/** The value of {@link defaults}.emptyHeaders. */
+export const DEFAULT_EMPTY_HEADERS: EmptyHeaders = "omit";
+/** The value of {@link defaults}.queryOnBodyMethods. */
+export const DEFAULT_QUERY_ON_BODY_METHODS: QueryOnBodyMethods = "reject";
+/** The value of {@link defaults}.maxBodyBytes. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The value of {@link defaults}.deadlineRetryAfter. */
+export const DEFAULT_DEADLINE_RETRY_AFTER = 1;
+/** The value of {@link defaults}.versionParam. */
+export const DEFAULT_VERSION_PARAM = "version";
+/** The value of {@link defaults}.afterParam. */
+export const DEFAULT_AFTER_PARAM = "after";
+/** The value of {@link defaults}.beforeParam. */
+export const DEFAULT_BEFORE_PARAM = "before";
+/** The value of {@link defaults}.sortParam. */
+export const DEFAULT_SORT_PARAM = "sort";
+/** The value of {@link defaults}.maxCursorLength. */
+export const DEFAULT_MAX_CURSOR_LENGTH = 2048;
+/** The value of {@link defaults}.maxLinkLength. */
+export const DEFAULT_MAX_LINK_LENGTH = 2048;
+
 /**
  * Every default of pagewise, in one frozen object: the spec's page parameters and sizes
  * (section 4.3), the names and limits pagewise chose where the spec is silent
@@ -53,41 +93,41 @@ export type SortType = (typeof SORT_TYPES)[number];
  * defaults.pageSizeParam; // "page_size"
  * ```
  */
-export const defaults = Object.freeze({
+export const defaults = /* @__PURE__ */ Object.freeze({
   /** Name of the page parameter: `page` (the spec's, section 4.3). */
-  pageParam: "page",
+  pageParam: DEFAULT_PAGE_PARAM,
   /** Name of the page-size parameter: `page_size` (the spec's, section 4.3). */
-  pageSizeParam: "page_size",
+  pageSizeParam: DEFAULT_PAGE_SIZE_PARAM,
   /** Items per page when the request names no size: 30 (the spec's, section 8). */
-  pageSize: 30,
+  pageSize: DEFAULT_PAGE_SIZE,
   /** Largest page size served: 500 (the spec's, section 8). */
-  maxPageSize: 500,
+  maxPageSize: DEFAULT_MAX_PAGE_SIZE,
   /** A bad `page` or `page_size` is read leniently (docs/decisions.md, reading numbers). */
-  invalid: "lenient" as Invalid,
+  invalid: DEFAULT_INVALID,
   /** A page size over the maximum is served at the maximum. */
-  overMax: "clamp" as OverMax,
+  overMax: DEFAULT_OVER_MAX,
   /** A page past the last is served empty. */
-  overflow: "empty" as Overflow,
+  overflow: DEFAULT_OVERFLOW,
   /** Links keep the request's filters, not its page size (docs/decisions.md). */
-  linkParams: "filters" as LinkParams,
+  linkParams: DEFAULT_LINK_PARAMS,
   /** An empty dataset sends no pagination headers (the spec's). */
-  emptyHeaders: "omit" as EmptyHeaders,
+  emptyHeaders: DEFAULT_EMPTY_HEADERS,
   /** Query parameters on a body method are a 400. */
-  queryOnBodyMethods: "reject" as QueryOnBodyMethods,
+  queryOnBodyMethods: DEFAULT_QUERY_ON_BODY_METHODS,
   /** Largest request body read: 1 MiB. */
-  maxBodyBytes: 1024 * 1024,
+  maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
   /** The `Retry-After` of a GET's 503 when a resource's `deadline` passes: 1 second. */
-  deadlineRetryAfter: 1,
+  deadlineRetryAfter: DEFAULT_DEADLINE_RETRY_AFTER,
   /** Name of the API version parameter: `version` (Cloudsmith's; the spec names none, section 9). */
-  versionParam: "version",
+  versionParam: DEFAULT_VERSION_PARAM,
   /** Name of the parameter holding the cursor of the page after: `after`. */
-  afterParam: "after",
+  afterParam: DEFAULT_AFTER_PARAM,
   /** Name of the parameter holding the cursor of the page before: `before`. */
-  beforeParam: "before",
+  beforeParam: DEFAULT_BEFORE_PARAM,
   /** Name of the parameter choosing a list's order: `sort` (Cloudsmith's; the spec names none). */
-  sortParam: "sort",
+  sortParam: DEFAULT_SORT_PARAM,
   /** Longest cursor token read: 2,048 characters (a longer one is a 400 `cursor_too_large`). */
-  maxCursorLength: 2048,
+  maxCursorLength: DEFAULT_MAX_CURSOR_LENGTH,
   /**
    * Longest part of a link before its page number or cursor (the base, the path and the query
    * parameters it carries): 2,048 characters as written (percent-encoded). A list refuses a
@@ -95,5 +135,5 @@ export const defaults = Object.freeze({
    * under 8.5 KB (a cursor list's under 10.5 KB, its tokens at most `maxCursorLength`), half
    * the 16 KiB of response headers Node's `fetch` and `http` read (docs/decisions.md).
    */
-  maxLinkLength: 2048,
+  maxLinkLength: DEFAULT_MAX_LINK_LENGTH,
 });

@@ -2,7 +2,7 @@
  * `walk --from URL`: the pages it may name (of the list, or on an origin `--trust-origin` names),
  * the page size it must keep, and the origins a walk that starts there trusts.
  */
-import { defaults } from "../options.js";
+import { DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import { CliError } from "./cli-error.js";
 import { EXIT_STATUS } from "./exit-status.js";
 
@@ -36,7 +36,7 @@ export function assertFrom(
       EXIT_STATUS.usage,
     );
   }
-  const name = defaults.pageSizeParam;
+  const name = DEFAULT_PAGE_SIZE_PARAM;
   const size = new URL(from).searchParams.get(name);
   if (pageSize !== undefined && size !== null && size !== String(pageSize)) {
     throw new CliError(

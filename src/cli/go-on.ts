@@ -9,7 +9,7 @@ import {
   type WalkBound,
 } from "../client/pagination-error.js";
 import { MAX_TIMER_MS } from "../client/walk-bounds.js";
-import { defaults } from "../options.js";
+import { DEFAULT_PAGE_SIZE_PARAM } from "../options.js";
 import { BOUND_FLAGS, flagValue } from "./bound-flags.js";
 
 /** The options to add to the same command (each name before its value), or why none go on. */
@@ -97,7 +97,7 @@ export function keepingPageSize(goOn: GoOn, pageSize: number | undefined): GoOn 
   if ("reason" in goOn || pageSize === undefined) return goOn;
   const at = goOn.options.indexOf("--from");
   const from = goOn.options[at + 1];
-  const size = from === undefined ? null : new URL(from).searchParams.get(defaults.pageSizeParam);
+  const size = from === undefined ? null : new URL(from).searchParams.get(DEFAULT_PAGE_SIZE_PARAM);
   if (size === null || !/^\d+$/.test(size) || Number(size) === pageSize) return goOn;
   const { options } = goOn;
   return { options: [...options.slice(0, at), "--page-size", size, ...options.slice(at)] };

@@ -6,7 +6,7 @@ import type { Writable } from "node:stream";
 import type { RetryWait } from "../client/fetch-with-retry.js";
 import type { FetchedPage, WalkOptions } from "../client/walk-options.js";
 import { walkPages } from "../client/walk-pages.js";
-import { defaults } from "../options.js";
+import { DEFAULT_PAGE_SIZE_PARAM, DEFAULT_SORT_PARAM } from "../options.js";
 import { readDigits } from "../params/whole-number.js";
 import { CliError } from "./cli-error.js";
 import { errorLine } from "./error-line.js";
@@ -170,7 +170,7 @@ async function closeOutput(sink: OutputSink, end: string): Promise<unknown> {
 
 /** Says once when the first page was served at another size than the walk asked for. */
 function notePageSize(run: WalkRun, page: FetchedPage<unknown>, progress: Progress): void {
-  const param = new URL(run.start).searchParams.get(defaults.pageSizeParam);
+  const param = new URL(run.start).searchParams.get(DEFAULT_PAGE_SIZE_PARAM);
   const asked = run.options.pageSize ?? readDigits(param);
   const served = servedPageSize(page);
   if (asked !== undefined && served !== undefined && asked !== served) {
@@ -181,7 +181,7 @@ function notePageSize(run: WalkRun, page: FetchedPage<unknown>, progress: Progre
 /** The exit status of a walk that ended, and its lines: the error, and how to go on. */
 function ending(run: WalkRun, progress: Progress, written: Written, error: unknown): ExitStatus {
   const next =
-    written.last && resumeUrl(written.last, [defaults.pageSizeParam, defaults.sortParam]);
+    written.last && resumeUrl(written.last, [DEFAULT_PAGE_SIZE_PARAM, DEFAULT_SORT_PARAM]);
   const sized = (goOn: GoOn) => keepingPageSize(goOn, run.options.pageSize);
   if (error !== undefined) {
     const status = report(progress, error);

@@ -1,6 +1,6 @@
 import { trimTrailingSlashes } from "../http/request-target.js";
 import { assertParamName } from "../option-checks.js";
-import { defaults } from "../options.js";
+import { DEFAULT_SORT_PARAM } from "../options.js";
 import { splitRequestParams } from "../params/split-request-params.js";
 import { expandTemplate, templateVariables } from "./expand-template.js";
 import { type RequestedSort, sortText } from "./sort-text.js";
@@ -100,7 +100,7 @@ function withSort(
   params: Readonly<Record<string, unknown>>,
   options: BuildRequestOptions,
 ): Readonly<Record<string, unknown>> {
-  const { sort, sortParam = defaults.sortParam } = options;
+  const { sort, sortParam = DEFAULT_SORT_PARAM } = options;
   assertParamName("sortParam", sortParam);
   if (sort === undefined) return params;
   if (params[sortParam] != null) {

@@ -1,4 +1,4 @@
-import { defaults } from "../options.js";
+import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM, DEFAULT_SORT_PARAM } from "../options.js";
 import { headerNamePresets } from "../page/header-name-presets.js";
 import { readDigits } from "../params/whole-number.js";
 import { boundedFetch } from "./bounded-fetch.js";
@@ -50,9 +50,9 @@ export function prepareWalk(
   signal: AbortSignal,
 ): Walk {
   const {
-    pageParam = defaults.pageParam,
-    pageSizeParam = defaults.pageSizeParam,
-    sortParam = defaults.sortParam,
+    pageParam = DEFAULT_PAGE_PARAM,
+    pageSizeParam = DEFAULT_PAGE_SIZE_PARAM,
+    sortParam = DEFAULT_SORT_PARAM,
   } = options;
   const request: { url: string; init: RequestInit } =
     typeof start === "string" ? { url: start, init: {} } : start;

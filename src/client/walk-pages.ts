@@ -1,5 +1,5 @@
 import { assertOption, assertParamName } from "../option-checks.js";
-import { defaults } from "../options.js";
+import { DEFAULT_PAGE_PARAM, DEFAULT_PAGE_SIZE_PARAM, DEFAULT_SORT_PARAM } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 import { abortWith } from "./abort-with.js";
 import type { PreparedRequest } from "./build-request.js";
@@ -115,9 +115,9 @@ function assertWalkOptions(options: WalkOptions): void {
     if (value !== undefined) assertWholeNumber(name, value, min, max);
   }
   const {
-    pageParam = defaults.pageParam,
-    pageSizeParam = defaults.pageSizeParam,
-    sortParam = defaults.sortParam,
+    pageParam = DEFAULT_PAGE_PARAM,
+    pageSizeParam = DEFAULT_PAGE_SIZE_PARAM,
+    sortParam = DEFAULT_SORT_PARAM,
   } = options;
   const names = [
     ["pageParam", pageParam],

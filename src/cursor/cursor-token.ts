@@ -1,6 +1,6 @@
 import { cursorQueryMismatch, cursorTooLarge, invalidCursor } from "../errors.js";
 import { fromBase64Url, toBase64Url } from "../http/base64url.js";
-import { defaults } from "../options.js";
+import { DEFAULT_MAX_CURSOR_LENGTH } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 import { type HmacKey, hmacKey, sameBytes } from "./hmac-key.js";
 
@@ -63,7 +63,7 @@ export function cursorCodec(
       "A cursor secret needs at least 32 characters (e.g. 32 random bytes as hex or base64)",
     );
   }
-  const { maxLength = defaults.maxCursorLength } = options;
+  const { maxLength = DEFAULT_MAX_CURSOR_LENGTH } = options;
   assertWholeNumber("maxLength", maxLength, 64);
   const keys = (list as string[]).map(hmacKey);
   // A request reads its token and signs its two with one query key: its digest, once.

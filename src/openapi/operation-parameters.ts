@@ -1,4 +1,4 @@
-import { defaults } from "../options.js";
+import { DEFAULT_OVERFLOW } from "../options.js";
 import type { PageParamsSettings } from "../page/page-params.js";
 import type { VersionSettings } from "../params/api-version.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
@@ -69,7 +69,7 @@ export function pageParameters(settings: ResourceSettings<never>): OpenApiParame
     empty: "is served empty",
     last: "is served as the last page",
     error: "is a 404 problem (`page_out_of_range`)",
-  }[paginate.overflow ?? defaults.overflow];
+  }[paginate.overflow ?? DEFAULT_OVERFLOW];
   const bad = pageParams.strict
     ? "A value that is not a whole decimal number is a 400 problem (`invalid_parameter`); one below 1 (0, a negative) is read as 1"
     : "A value that is not a whole decimal number, or is below 1 (0, a negative), is read as 1";

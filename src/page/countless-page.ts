@@ -1,6 +1,6 @@
 import { pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
-import { defaults, OVERFLOW } from "../options.js";
+import { DEFAULT_PAGE_PARAM, OVERFLOW } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 import {
   type LinkTargets,
@@ -83,7 +83,7 @@ export function paginateCountless(
   }
   const overflow = rows === 0;
   if (overflow && options.overflow === "error") {
-    throw pageOutOfRange(page, undefined, options.pageParam ?? defaults.pageParam);
+    throw pageOutOfRange(page, undefined, options.pageParam ?? DEFAULT_PAGE_PARAM);
   }
   const result: { -readonly [K in keyof CountlessPage]: CountlessPage[K] } = {
     page,

@@ -3,7 +3,15 @@ import { trustedBase } from "../http/base-url.js";
 import { toHeaderSafeUrl, toWellFormed } from "../http/header-safe-url.js";
 import { queryPairName, splitRequestTarget } from "../http/request-target.js";
 import { assertOption } from "../option-checks.js";
-import { BOOLEANS, defaults, LINK_PARAMS, type LinkParams } from "../options.js";
+import {
+  BOOLEANS,
+  DEFAULT_LINK_PARAMS,
+  DEFAULT_MAX_LINK_LENGTH,
+  DEFAULT_PAGE_PARAM,
+  DEFAULT_PAGE_SIZE_PARAM,
+  LINK_PARAMS,
+  type LinkParams,
+} from "../options.js";
 import type { CountlessPage } from "./countless-page.js";
 import { forEachLinkTarget, hasLinkTarget, type Page, type PageRel } from "./paginate.js";
 
@@ -107,9 +115,9 @@ export interface LinkSettings {
  */
 export function linkSettings(options: Omit<PageLinksOptions, "url" | "baseUrl">): LinkSettings {
   const {
-    pageParam = defaults.pageParam,
-    pageSizeParam = defaults.pageSizeParam,
-    linkParams = defaults.linkParams,
+    pageParam = DEFAULT_PAGE_PARAM,
+    pageSizeParam = DEFAULT_PAGE_SIZE_PARAM,
+    linkParams = DEFAULT_LINK_PARAMS,
   } = options;
   assertOption("linkParams", linkParams, LINK_PARAMS);
   assertOption("template", options.template, BOOLEANS);
@@ -185,7 +193,7 @@ export function linkPrefix(
  * ```
  */
 export function assertLinkLength(start: string): void {
-  const max = defaults.maxLinkLength;
+  const max = DEFAULT_MAX_LINK_LENGTH;
   if (start.length > max) throw linkTooLong(start.length, max);
 }
 
@@ -237,8 +245,8 @@ function withoutColons(text: string): string {
 }
 
 const encodedNames = new Map<string, string>([
-  [defaults.pageParam, defaults.pageParam],
-  [defaults.pageSizeParam, defaults.pageSizeParam],
+  [DEFAULT_PAGE_PARAM, DEFAULT_PAGE_PARAM],
+  [DEFAULT_PAGE_SIZE_PARAM, DEFAULT_PAGE_SIZE_PARAM],
 ]);
 
 /** A parameter name as it stands in a link, validated and encoded once per distinct name. */

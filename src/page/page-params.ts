@@ -1,6 +1,15 @@
 import { invalidParameter, type PagewiseError, pageSizeTooLarge } from "../errors.js";
 import { assertOption, describeValue } from "../option-checks.js";
-import { defaults, INVALID, type Invalid, OVER_MAX, type OverMax } from "../options.js";
+import {
+  DEFAULT_MAX_PAGE_SIZE,
+  DEFAULT_PAGE_PARAM,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE_PARAM,
+  INVALID,
+  type Invalid,
+  OVER_MAX,
+  type OverMax,
+} from "../options.js";
 import { firstValue, type QueryInput } from "../params/query-input.js";
 import { assertWholeNumber, readWholeNumber } from "../params/whole-number.js";
 
@@ -91,8 +100,8 @@ export interface PageParamsSettings {
  */
 export function pageParamsSettings(options: PageParamsOptions): PageParamsSettings {
   const {
-    defaultPageSize = defaults.pageSize,
-    maxPageSize = defaults.maxPageSize,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    maxPageSize = DEFAULT_MAX_PAGE_SIZE,
     invalid,
     overMax,
   } = options;
@@ -104,8 +113,8 @@ export function pageParamsSettings(options: PageParamsOptions): PageParamsSettin
     maxPageSize,
     strict: invalid === "strict",
     overMaxIsError: overMax === "error",
-    pageParam: options.pageParam ?? defaults.pageParam,
-    pageSizeParam: options.pageSizeParam ?? defaults.pageSizeParam,
+    pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
+    pageSizeParam: options.pageSizeParam ?? DEFAULT_PAGE_SIZE_PARAM,
   };
 }
 

@@ -1,6 +1,6 @@
 import { PagewiseError, pageOutOfRange } from "../errors.js";
 import { assertOption } from "../option-checks.js";
-import { defaults, OVERFLOW, type Overflow } from "../options.js";
+import { DEFAULT_PAGE_PARAM, OVERFLOW, type Overflow } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 
 /** Input of {@link paginate}: the dataset size and the effective page parameters. */
@@ -115,7 +115,7 @@ export function paginate(request: PageRequest, options: PaginateOptions = {}): P
   const pageTotal = count === 0 ? 1 : Math.ceil(count / pageSize);
   const overflow = request.page > pageTotal;
   if (overflow && options.overflow === "error") {
-    throw pageOutOfRange(request.page, pageTotal, options.pageParam ?? defaults.pageParam);
+    throw pageOutOfRange(request.page, pageTotal, options.pageParam ?? DEFAULT_PAGE_PARAM);
   }
   const page = overflow && options.overflow === "last" ? pageTotal : request.page;
   const offset = page > pageTotal ? count : (page - 1) * pageSize;

@@ -2,7 +2,7 @@ import { unsupportedVersion, versionConflict } from "../errors.js";
 import { acceptParameter } from "../http/accept-parameter.js";
 import { isToken } from "../http/token.js";
 import { assertKnownNames, assertObject, showValue } from "../option-checks.js";
-import { defaults } from "../options.js";
+import { DEFAULT_VERSION_PARAM } from "../options.js";
 
 /**
  * The API versions a resource serves (its `version` option): the spec's versioning parameter
@@ -59,7 +59,7 @@ export function versionSettings(
 ): VersionSettings {
   assertObject("version", options);
   assertKnownNames("version option", options, NAMES);
-  const { served, param = defaults.versionParam } = options;
+  const { served, param = DEFAULT_VERSION_PARAM } = options;
   if (
     !Array.isArray(served) ||
     served.length === 0 ||

@@ -1,7 +1,7 @@
 import { parameterInQuery, unsupportedMediaType } from "../errors.js";
 import { isJsonMediaType } from "../http/media-type.js";
 import { sendsParamsInBody } from "../http/methods.js";
-import { defaults, type QueryOnBodyMethods } from "../options.js";
+import { DEFAULT_QUERY_ON_BODY_METHODS, type QueryOnBodyMethods } from "../options.js";
 import {
   type BodyInput,
   isAbsentBody,
@@ -82,7 +82,7 @@ export function readRequestParams<S extends StandardSchemaV1 | undefined = undef
 export function readRawParams(
   method: string,
   input: RequestParamsInput,
-  queryOnBodyMethods: QueryOnBodyMethods = defaults.queryOnBodyMethods,
+  queryOnBodyMethods: QueryOnBodyMethods = DEFAULT_QUERY_ON_BODY_METHODS,
 ): Record<string, unknown> {
   return sendsParamsInBody(method)
     ? (readBody(method, input, queryOnBodyMethods, readJsonObject) as Record<string, unknown>)
@@ -96,7 +96,7 @@ export function readRawParams(
 export function readRawBody(
   method: string,
   input: RequestParamsInput,
-  queryOnBodyMethods: QueryOnBodyMethods = defaults.queryOnBodyMethods,
+  queryOnBodyMethods: QueryOnBodyMethods = DEFAULT_QUERY_ON_BODY_METHODS,
 ): unknown {
   return readBody(method, input, queryOnBodyMethods, readJsonValue);
 }

@@ -2,7 +2,11 @@ import { type CursorValue, cursorCodec } from "../cursor/cursor-token.js";
 import { type KeysetColumn, type SortColumn, sortColumns } from "../cursor/keyset.js";
 import type { PathParams } from "../http/path-pattern.js";
 import { assertParamName, describeValue } from "../option-checks.js";
-import { defaults } from "../options.js";
+import {
+  DEFAULT_AFTER_PARAM,
+  DEFAULT_BEFORE_PARAM,
+  DEFAULT_MAX_CURSOR_LENGTH,
+} from "../options.js";
 import { schemaParamNames } from "../params/schema-names.js";
 import type { StandardSchemaV1 } from "../params/standard-schema.js";
 import { type SortOption, sortSettings } from "../sort/sort-option.js";
@@ -50,9 +54,9 @@ export function cursorList<
 >(definition: CursorListDefinition<N, S, T, Path, O, Ord>): CursorListMethod<N, Path> {
   const { secret, valuesOf, schema, handler, openapi } = definition;
   const {
-    afterParam = defaults.afterParam,
-    beforeParam = defaults.beforeParam,
-    maxCursorLength = defaults.maxCursorLength,
+    afterParam = DEFAULT_AFTER_PARAM,
+    beforeParam = DEFAULT_BEFORE_PARAM,
+    maxCursorLength = DEFAULT_MAX_CURSOR_LENGTH,
   } = definition;
   const order = orderSettings(definition.order, definition.sort);
   assertParamName("afterParam", afterParam);

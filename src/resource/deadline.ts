@@ -1,5 +1,5 @@
 import { assertKnownNames, describeValue } from "../option-checks.js";
-import { defaults } from "../options.js";
+import { DEFAULT_DEADLINE_RETRY_AFTER } from "../options.js";
 import { assertWholeNumber } from "../params/whole-number.js";
 
 /**
@@ -48,7 +48,7 @@ export function deadlineSettings(option: DeadlineOption | undefined): DeadlineSe
       `deadline must be a positive, finite number of milliseconds up to ${LONGEST_MS} (e.g. 5000), or { ms, retryAfter }; leave it out for none. Got ${describeValue(ms)}`,
     );
   }
-  const retryAfter = (given ? option.retryAfter : undefined) ?? defaults.deadlineRetryAfter;
+  const retryAfter = (given ? option.retryAfter : undefined) ?? DEFAULT_DEADLINE_RETRY_AFTER;
   assertWholeNumber("deadline.retryAfter", retryAfter, 0);
   return { ms, retryAfter };
 }

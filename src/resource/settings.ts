@@ -2,7 +2,10 @@ import { assertBaseUrl } from "../http/base-url.js";
 import { assertKnownNames, assertObject, assertOption } from "../option-checks.js";
 import {
   BOOLEANS,
-  defaults,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_OVERFLOW,
+  DEFAULT_PAGE_PARAM,
+  DEFAULT_QUERY_ON_BODY_METHODS,
   OVERFLOW,
   QUERY_ON_BODY_METHODS,
   type QueryOnBodyMethods,
@@ -77,20 +80,20 @@ export function resolveSettings<N>(options: ResourceOptions<N>): ResourceSetting
   assertApiKeyOption(options.apiKey);
   assertCorsOption(options.cors);
   if (options.baseUrl !== undefined) assertBaseUrl(options.baseUrl);
-  const { maxBodyBytes = defaults.maxBodyBytes } = options;
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   assertWholeNumber("maxBodyBytes", maxBodyBytes, 0);
   const deadline = deadlineSettings(options.deadline);
   const pageParams = pageParamsSettings(options);
   return {
     pageParams,
     paginate: {
-      overflow: options.overflow ?? defaults.overflow,
-      pageParam: options.pageParam ?? defaults.pageParam,
+      overflow: options.overflow ?? DEFAULT_OVERFLOW,
+      pageParam: options.pageParam ?? DEFAULT_PAGE_PARAM,
     },
     headers: headerSettings(options),
     headerNames: options.headerNames ?? X_PAGINATION,
     maxBodyBytes,
-    queryOnBodyMethods: options.queryOnBodyMethods ?? defaults.queryOnBodyMethods,
+    queryOnBodyMethods: options.queryOnBodyMethods ?? DEFAULT_QUERY_ON_BODY_METHODS,
     // null (a JavaScript caller's "off") reads as absent.
     apiKey: options.apiKey ?? undefined,
     cors:

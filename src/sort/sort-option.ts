@@ -5,7 +5,7 @@ import {
   assertParamName,
   describeValue,
 } from "../option-checks.js";
-import { BOOLEANS, defaults, NULLS, SORT_TYPES, type SortType } from "../options.js";
+import { BOOLEANS, DEFAULT_SORT_PARAM, NULLS, SORT_TYPES, type SortType } from "../options.js";
 import { IDENTIFIER } from "../sql/identifier.js";
 import { type SortTerm, sortOrder, sortTerm } from "./sort-order.js";
 import { parseSort, type SortSettings } from "./sort-param.js";
@@ -125,7 +125,7 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,62}$/;
 export function sortSettings(option: SortOption): SortSettings {
   assertObject("sort", option);
   assertKnownNames("sort option", option, OPTION_NAMES);
-  const { fields, tieBreaker, default: given, param = defaults.sortParam } = option;
+  const { fields, tieBreaker, default: given, param = DEFAULT_SORT_PARAM } = option;
   assertParamName("sort.param", param);
   const tie = tieBreakerTerms(tieBreaker);
   const resolved = fieldTerms(fields, tie[0]);

@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
-import { defaults } from "../../options.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../../options.js";
 import type { ResourceResponse } from "../../resource/contract.js";
 import type { Resource } from "../../resource/define-resource.js";
 import { frameworkError } from "../../resource/framework-error.js";
@@ -80,7 +80,7 @@ export function expressHandler(resource: Resource<Request>): RequestHandler {
  * app.use(expressErrorHandler());
  * ```
  */
-export function expressErrorHandler(maxBodyBytes = defaults.maxBodyBytes): ErrorRequestHandler {
+export function expressErrorHandler(maxBodyBytes = DEFAULT_MAX_BODY_BYTES): ErrorRequestHandler {
   return (error, _req, res, next) => {
     const problem = frameworkError(error, maxBodyBytes);
     if (problem === undefined || res.headersSent) return next(error);

@@ -14,7 +14,7 @@ import type {
 } from "fastify";
 import { pathParameterNames } from "../../http/path-pattern.js";
 import { resourcePathItem } from "../../openapi/resource-path-item.js";
-import { defaults } from "../../options.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../../options.js";
 import type { BodyInput } from "../../params/json-body.js";
 import type { ResourceResponse } from "../../resource/contract.js";
 import { defineResource, type Resource } from "../../resource/define-resource.js";
@@ -228,7 +228,7 @@ function errorHandler(resource: Resource<FastifyRequest>) {
  * ```
  */
 export function fastifyErrorHandler(
-  maxBodyBytes = defaults.maxBodyBytes,
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
 ): (error: Error, request: unknown, reply: FastifyReply) => FastifyReply {
   return (error, _request, reply) => {
     const problem = frameworkError(error, maxBodyBytes);
