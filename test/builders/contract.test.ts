@@ -255,3 +255,82 @@ describe("the context at run time", () => {
     expect(rows.map((row) => row.id)).toStrictEqual(ids);
   });
 });
+
+describe("a cursor handler's values (the contract's CursorResult)", () => {
+  const rows = [
+    { id: 1, name: "a" },
+    { id: 2, name: "b" },
+    { id: 3, name: "c" },
+  ];
+  /** The cursor values each call of the handler received, and the list's routes. */
+  const served = (values: unknown, valuesOf?: (row: { id: number }) => [string]) => {
+    const seen: unknown[] = [];
+    const route = fetchRouter([
+      [
+        "/v",
+        defineResource("/v", {
+          GET: cursorList({
+            order: [{ name: "id", type: "bigint" }],
+            secret,
+            ...(valuesOf === undefined ? {} : { valuesOf }),
+            handler: ({ cursor }) => {
+              seen.push(cursor.values);
+              return { items: rows, values: values as never };
+            },
+          }),
+        }),
+      ],
+    ]);
+    const get = (target: string) => route(new Request(new URL(target, "http://localhost")));
+    return { seen, get };
+  };
+  const next = (response: Response) =>
+    /<([^>]*)>; rel="next"/.exec(response.headers.get("link") ?? "")?.[1] ?? "";
+
+  it("makes the cursors of the values given beside the rows, not of the rows' members", async () => {
+    const { seen, get } = served([["10"], ["20"], ["30"]]);
+    const first = await get("/v?page_size=2");
+    expect(await first.json()).toStrictEqual(rows.slice(0, 2));
+    await get(next(first));
+    expect(seen).toStrictEqual([undefined, ["20"]]);
+  });
+
+  it("reads the list's own valuesOf over them", async () => {
+    const { seen, get } = served([["10"], ["20"], ["30"]], (row) => [String(row.id)]);
+    const first = await get("/v?page_size=2");
+    await get(next(first));
+    expect(seen).toStrictEqual([undefined, ["2"]]);
+  });
+
+  it.each([
+    ["one array fewer than the rows", [["10"], ["20"]]],
+    ["not an array per row", ["10", "20", "30"]],
+  ])("refuses values of %s (a bug: a TypeError)", async (_name, values) => {
+    const { get } = served(values);
+    await expect(get("/v?page_size=2")).rejects.toThrow(
+      /A cursor list handler's values are each row's sort values/,
+    );
+  });
+});
+
+describe("an integration's description (the contract's Integration)", () => {
+  const handle = () => [];
+
+  it("is read when the list is defined: its needs met, its handle the list's handler", () => {
+    expect(() => list({ handler: { name: "mine", needs: { sort: true }, handle } })).toThrow(
+      new TypeError(
+        "mine orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker, default })",
+      ),
+    );
+    expect(list({ handler: { name: "mine", needs: { sort: false }, handle } }).handler).toBe(
+      handle,
+    );
+    expect(list({ sort, handler: { name: "mine", needs: { sort: true }, handle } }).handler).toBe(
+      handle,
+    );
+  });
+
+  it("leaves a user's function as it is", () => {
+    expect(list({ handler: handle }).handler).toBe(handle);
+  });
+});
