@@ -1,4 +1,5 @@
 import type { CursorQuery } from "../cursor/cursor-query.js";
+import { assertKnownNames } from "../option-checks.js";
 import type { CountValue } from "../page/count-value.js";
 import type { PageSlice } from "../page/paginate.js";
 import type { SortTerm } from "../sort/sort-order.js";
@@ -7,6 +8,7 @@ import type { CheckedCount, CountQuery } from "../sql/count-strategy.js";
 import type { Dialect } from "../sql/dialect.js";
 import { type KeysetPlan, keysetPlan } from "../sql/keyset-plan.js";
 import { assertDistinctSortValues } from "../sql/repeated-sort-values.js";
+import { plannerDialect } from "../sql/statement-setting.js";
 import { type Integration, type ListResult, mayBeInexact } from "./contract.js";
 import { sortTerms } from "./sort-terms.js";
 import { takeSortValues, type ValuedRows } from "./sort-values.js";
@@ -106,4 +108,30 @@ export function cursorIntegration<X extends { readonly cursor: CursorQuery }, O>
     return answered as ValuedRows<O>;
   };
   return { name, needs: { sort: true }, handle };
+}
+
+/**
+ * A cursor integration's dialect from its options, checked when the list is defined: a name it
+ * does not know refused, the dialect named or read from the database, its planner setting off
+ * with `plannerSetting: false`.
+ *
+ * @param name - the integration's function (`kyselyCursorPages`), named in its errors
+ * @param options - the options given
+ * @param known - the options it takes besides `dialect` and `plannerSetting`
+ * @param dialectOf - the dialect named (`undefined`: read from the database)
+ * @throws {TypeError} for a misused option
+ * @example
+ * ```ts
+ * const dialect = cursorDialect("drizzleCursorPages", options, {}, (named) => drizzleDialect(db, named));
+ * ```
+ */
+export function cursorDialect(
+  name: string,
+  options: object,
+  known: Readonly<Record<string, true>>,
+  dialectOf: (named: unknown) => Dialect,
+): Dialect {
+  assertKnownNames(`${name} options`, options, { dialect: true, ...known, plannerSetting: true });
+  const { dialect, plannerSetting } = options as { dialect?: unknown; plannerSetting?: unknown };
+  return plannerDialect(dialectOf(dialect), plannerSetting, name);
 }

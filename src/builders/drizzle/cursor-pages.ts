@@ -1,11 +1,14 @@
-import { assertKnownNames } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
-import type { Dialect } from "../../sql/dialect.js";
+import type { Dialect, DialectName } from "../../sql/dialect.js";
 import { valueAlias } from "../../sql/hidden-columns.js";
 import { lostDigits } from "../../sql/lost-digits.js";
-import { plannerDialect } from "../../sql/statement-setting.js";
 import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
-import { cursorIntegration, type KeysetRequest, type KeysetRows } from "../list-setup.js";
+import {
+  cursorDialect,
+  cursorIntegration,
+  type KeysetRequest,
+  type KeysetRows,
+} from "../list-setup.js";
 import { drizzleDialect } from "./dialect.js";
 import { keysetSelect } from "./keyset.js";
 import type { DrizzleCursorPagesOptions } from "./options.js";
@@ -45,10 +48,9 @@ export function drizzleCursorPages<Q extends DrizzleQuery, C extends object = Cu
   Sorted<C, NoInfer<OutputColumns<Q>>> & Pick<CursorListContext, "cursor">,
   Promise<CursorResult<RowOf<Q>>>
 > {
-  const known = { dialect: true, plannerSetting: true } as const;
-  assertKnownNames("drizzleCursorPages options", options, known);
-  const named = drizzleDialect(db, options.dialect);
-  const dialect = plannerDialect(named, options.plannerSetting, "drizzleCursorPages");
+  const dialect = cursorDialect("drizzleCursorPages", options, {}, (named) =>
+    drizzleDialect(db, named as DialectName | undefined),
+  );
   type X = Sorted<C, NoInfer<OutputColumns<Q>>> & Pick<CursorListContext, "cursor">;
   return cursorIntegration<X, RowOf<Q>>("drizzleCursorPages", dialect, async (context, keyset) => {
     const page = (bigintsApart: boolean) =>

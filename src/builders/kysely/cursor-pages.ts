@@ -1,13 +1,11 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import { assertKnownNames } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
 import type { Dialect, DialectName } from "../../sql/dialect.js";
 import { exactTextType } from "../../sql/exact-text.js";
 import { valueAlias } from "../../sql/hidden-columns.js";
 import { lostDigits } from "../../sql/lost-digits.js";
-import { plannerDialect } from "../../sql/statement-setting.js";
 import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
-import { cursorIntegration } from "../list-setup.js";
+import { cursorDialect, cursorIntegration } from "../list-setup.js";
 import { kyselyDialect } from "./dialect.js";
 import { keysetQuery } from "./keyset.js";
 import type { QueryColumns } from "./pages.js";
@@ -69,12 +67,9 @@ export function kyselyCursorPages<
   Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">,
   Promise<CursorResult<O>>
 > {
-  const known = { dialect: true, columns: true, plannerSetting: true } as const;
-  assertKnownNames("kyselyCursorPages options", options, known);
-  const dialect = plannerDialect(
-    kyselyDialect(db, options.dialect),
-    options.plannerSetting,
-    "kyselyCursorPages",
+  const known = { columns: true } as const;
+  const dialect = cursorDialect("kyselyCursorPages", options, known, (named) =>
+    kyselyDialect(db, named),
   );
   const columns = columnRefs(options.columns);
   type X = Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>> & Pick<CursorListContext, "cursor">;
