@@ -103,9 +103,10 @@ export interface CursorListDefinition<
    *
    * An unannotated `row` has the type of the handler's rows when `valuesOf` is written after
    * `handler` (TypeScript infers in the order written); before it, annotate the row (checked
-   * against the handler's rows).
+   * against the handler's rows). Given, it is read over the `values` a handler's result gives.
    *
-   * @default each column's property of the row, a `bigint` as text
+   * @default the row's values its handler gave beside it (`values`, as pagewise/kysely and
+   *   pagewise/drizzle do), else each column's property of the row; a `bigint` as text
    */
   readonly valuesOf?: (row: T, order: readonly SortTerm[]) => readonly (CursorValue | bigint)[];
   /** @default "after" */
