@@ -1,5 +1,5 @@
-import type { SortType } from "../options.js";
 import { type KeysetColumn, orderBySql } from "../cursor/keyset.js";
+import type { SortType } from "../options.js";
 
 /**
  * One term of a list's order, as a handler receives it: the field the client named (or the
