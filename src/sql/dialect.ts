@@ -73,6 +73,11 @@ export interface Dialect {
    * where it keeps none a query can read (SQLite).
    */
   readonly explain: ExplainFormat | undefined;
+  /**
+   * Whether the planner's row estimate of a query can be read (SQLite keeps none): whether it
+   * has an `explain`, kept under this name for code that reads it.
+   */
+  readonly estimates: boolean;
   /** The type a value is cast to to be read as text (PostgreSQL and SQLite `text`, MySQL `char`). */
   readonly textType: "text" | "char";
   /**
@@ -109,6 +114,7 @@ export const POSTGRES: Dialect & { readonly name: "postgres" } = {
   unionOfRanges: true,
   pageSetting: undefined,
   explain: { prefix: "EXPLAIN (FORMAT JSON)", rows: "Plan Rows" },
+  estimates: true,
   textType: "text",
   timestampsAsText: false,
   bigintsBoundAsText: true,
@@ -131,6 +137,7 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
       number: 2,
     },
     explain: { prefix: "EXPLAIN FORMAT=JSON", rows: "query_block" },
+    estimates: true,
     textType: "char",
     timestampsAsText: false,
     bigintsBoundAsText: false,
@@ -145,6 +152,7 @@ export const DIALECTS: { readonly [N in DialectName]: Dialect & { readonly name:
     unionOfRanges: true,
     pageSetting: undefined,
     explain: undefined,
+    estimates: false,
     textType: "text",
     timestampsAsText: true,
     bigintsBoundAsText: false,

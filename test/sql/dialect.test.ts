@@ -47,6 +47,7 @@ describe("dialects", () => {
     expect(exactTextType(dialect, "timestamp")).toBe(
       dialect.timestampsAsText ? undefined : dialect.textType,
     );
+    expect(dialect.estimates).toBe(dialect.explain !== undefined);
     if (dialect.explain === undefined) expect(() => explainPrefix(dialect)).toThrow(TypeError);
     else expect(explainPrefix(dialect)).toBe(dialect.explain.prefix);
   });
