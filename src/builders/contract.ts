@@ -118,7 +118,8 @@ export type ListItems<T> =
  * What a list handler returns:
  * - the whole dataset as an array: pagewise slices it;
  * - `{ count, items }`: the total (see {@link ListCount}) and the page's rows or the function that
- *   fetches them (see {@link ListItems});
+ *   fetches them (see {@link ListItems}), with `countMayBeInexact: true` when the count may be a
+ *   bound or an estimate;
  * - `{ items, hasMore }` or `{ items: (slice) => rows }` without a count: a countless page, an
  *   opt-in departure from the spec for tables too large to count (no `X-Pagination-Count`,
  *   `-PageTotal` or `last` link; docs/databases.md). A function is asked for `limit` = page size
@@ -130,7 +131,17 @@ export type ListItems<T> =
  */
 export type ListResult<T> =
   | readonly T[]
-  | { readonly count: ListCount; readonly items: ListItems<T> }
+  | {
+      readonly count: ListCount;
+      readonly items: ListItems<T>;
+      /**
+       * The count may be a bound or an estimate (a query builder's `{ cap }` or `"estimate"`): run
+       * alongside the rows, the rows are asked for with one row more than the page, which says
+       * whether another follows, so no second rows query asks it.
+       * @default false
+       */
+      readonly countMayBeInexact?: boolean;
+    }
   | { readonly items: readonly T[]; readonly hasMore: boolean }
   | {
       readonly items: (slice: PageSlice) => readonly T[] | PromiseLike<readonly T[]>;
@@ -308,38 +319,4 @@ export function sortMissing(integration: string): TypeError {
   return new TypeError(
     `${integration} orders the rows by the list's sort option: give the list sort ({ fields, tieBreaker, default })`,
   );
-}
-
-const inexactCounts = new WeakSet<object>();
-
-/**
- * Marks a count (a function or a promise) that may be a bound or an estimate, as a query
- * builder's `{ cap }` or `"estimate"` is: run alongside the rows, the rows are asked for with one
- * row more than the page, which says whether another follows, so no second rows query asks it.
- *
- * @param count - the count function or promise a list handler gives
- * @returns the same count
- * @example
- * ```ts
- * return { count: mayBeInexact(() => cappedCount(query, 10_000)), items };
- * ```
- */
-export function mayBeInexact<T extends object>(count: T): T {
-  inexactCounts.add(count);
-  return count;
-}
-
-/**
- * Whether a count was marked by {@link mayBeInexact}: a page list asks its rows for one row more.
- *
- * @param count - the count a list handler gave
- * @example
- * ```ts
- * countMayBeInexact(mayBeInexact(() => 3)); // true
- * ```
- */
-export function countMayBeInexact(count: unknown): boolean {
-  return typeof count === "object" || typeof count === "function"
-    ? inexactCounts.has(count as object)
-    : false;
 }

@@ -9,7 +9,7 @@ import type { Dialect } from "../sql/dialect.js";
 import { type KeysetPlan, keysetPlan } from "../sql/keyset-plan.js";
 import { assertDistinctSortValues } from "../sql/repeated-sort-values.js";
 import { plannerDialect } from "../sql/statement-setting.js";
-import { type Integration, type ListResult, mayBeInexact } from "./contract.js";
+import type { Integration, ListResult } from "./contract.js";
 import { sortTerms } from "./sort-terms.js";
 import { takeSortValues, type ValuedRows } from "./sort-values.js";
 
@@ -47,7 +47,8 @@ export function pageIntegration<X, O>(
     const run = () => counted(count.query);
     if (count.whenNeeded) return { items, count: { whenNeeded: run } };
     // A cap or an estimate: one row more than the page, read beside it, says whether another follows.
-    return { items, count: count.query === "exact" ? run : mayBeInexact(run) };
+    if (count.query === "exact") return { items, count: run };
+    return { items, count: run, countMayBeInexact: true };
   };
   return { name, needs: { sort: true }, handle };
 }

@@ -1,4 +1,4 @@
-import { countMayBeInexact, type ListItems, type ListResult } from "../builders/contract.js";
+import type { ListItems, ListResult } from "../builders/contract.js";
 import { describeValue } from "../option-checks.js";
 import { countField, readCount } from "../page/count-value.js";
 import { type CountlessPage, paginateCountless } from "../page/countless-page.js";
@@ -55,7 +55,7 @@ export function listPage(
   if (options.overflow === "last" || typeof items !== "function" || !holdsRows(requested, total)) {
     return Promise.resolve(count).then((n) => counted(n, items, requested, options, total));
   }
-  const more = countMayBeInexact(given) ? 1 : 0;
+  const more = (result as { countMayBeInexact?: unknown }).countMayBeInexact === true ? 1 : 0;
   return alongside(count, items, requested, options, total, more);
 }
 
