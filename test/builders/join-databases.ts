@@ -17,6 +17,7 @@ import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql
 import { createPool } from "mysql2";
 import pg from "pg";
 import type { DialectName } from "../../src/sql/dialect.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 import { freshDatabase, freshMariaDb } from "../support/stores.js";
 import { pgliteDialect } from "./pglite-dialect.js";
 
@@ -254,7 +255,7 @@ export function sqliteJoins(): Promise<JoinDatabase> {
 
 /** PGlite in this process. */
 export async function pgliteJoins(): Promise<JoinDatabase> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ dataDir: await freshPgliteDir() });
   const { statements, logger } = statementLog();
   return filled(
     "PGlite",

@@ -16,6 +16,7 @@ import {
 } from "../../src/cursor/keyset.js";
 import { keysetRows } from "../../src/cursor/keyset-rows.js";
 import { keysetUnionSql } from "../../src/cursor/keyset-union.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 
 const STATUS_DESC_ID: SortColumn[] = [
   { name: "status" },
@@ -266,7 +267,7 @@ type Row = { g: number; a: number | null; b: string | null; id: number };
 describe("keysetUnionSql on PostgreSQL (PGlite)", () => {
   let db: SqlClient;
   beforeAll(async () => {
-    db = await pgliteClient();
+    db = await pgliteClient(await freshPgliteDir());
     await db.exec(`CREATE TABLE t (g int NOT NULL, a int, b text COLLATE "C", id int PRIMARY KEY)`);
   }, 30_000);
   afterAll(() => db.close());

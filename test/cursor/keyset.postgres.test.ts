@@ -22,6 +22,7 @@ import {
 } from "../../src/cursor/keyset.js";
 import { keysetRows } from "../../src/cursor/keyset-rows.js";
 import { keysetUnionSql } from "../../src/cursor/keyset-union.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 import { freshDatabase, POSTGRES_URL } from "../support/stores.js";
 
 type Row = { repo: string; version: string | null; size: number; id: number };
@@ -49,7 +50,7 @@ let db: SqlClient;
 beforeAll(async () => {
   db = POSTGRES_URL
     ? await postgresClient(await freshDatabase(POSTGRES_URL))
-    : await pgliteClient();
+    : await pgliteClient(await freshPgliteDir());
   await db.exec(
     `CREATE TABLE packages (repo text NOT NULL, version text COLLATE "C", size int NOT NULL, id int PRIMARY KEY)`,
   );

@@ -13,12 +13,13 @@ import {
   type SortColumn,
   sortColumns,
 } from "../../src/cursor/keyset.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 
 type Row = { a: number | null; b: string | null; id: number };
 
 let db: SqlClient;
 beforeAll(async () => {
-  db = await pgliteClient();
+  db = await pgliteClient(await freshPgliteDir());
   await db.exec(`CREATE TABLE t (a int, b text COLLATE "C", id int PRIMARY KEY)`);
 }, 30_000);
 afterAll(() => db.close());

@@ -10,6 +10,7 @@ import { pgliteClient, type SqlClient } from "../../examples/package-store/store
 import { handleResource } from "../../src/adapters/index.js";
 import type { SortColumn } from "../../src/cursor/index.js";
 import { type CursorQuery, cursorList, defineResource } from "../../src/index.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 
 interface Row {
   readonly id: string;
@@ -26,7 +27,7 @@ const timestamp = (micros: number) =>
 
 let db: SqlClient;
 beforeAll(async () => {
-  db = await pgliteClient();
+  db = await pgliteClient(await freshPgliteDir());
   await db.exec("CREATE TABLE w (id bigint PRIMARY KEY, ts timestamptz, grp int)");
 }, 30_000);
 afterAll(() => db.close());

@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { counterTable } from "../../src/sql/counter-table.js";
 import { DIALECTS } from "../../src/sql/dialect.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 import {
   countMismatches,
   GROUP_BY,
@@ -20,7 +21,7 @@ import {
 const counter = counterTable({ table: "packages", groupBy: GROUP_BY }, DIALECTS.postgres);
 let db: PGlite;
 beforeAll(async () => {
-  db = await PGlite.create();
+  db = await PGlite.create({ dataDir: await freshPgliteDir() });
   await db.exec(
     "CREATE TABLE packages (id bigserial PRIMARY KEY, owner text NOT NULL, repo text NOT NULL, status text NOT NULL)",
   );

@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseRows } from "../support/databases.js";
+import { freshPgliteDir } from "../support/pglite-template.js";
 import { freshDatabase } from "../support/stores.js";
 
 type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -43,7 +44,7 @@ const engines = databaseRows<() => Promise<Engine>>({
     };
   },
   PGlite: async () => {
-    const lite = await PGlite.create();
+    const lite = await PGlite.create({ dataDir: await freshPgliteDir() });
     return {
       query: async (sql, values) => (await lite.query<Record<string, unknown>>(sql, values)).rows,
       close: () => lite.close(),

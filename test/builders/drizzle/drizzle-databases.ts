@@ -21,6 +21,7 @@ import { integer as sqliteInteger, sqliteTable, text } from "drizzle-orm/sqlite-
 import { createConnection } from "mysql2/promise";
 import pg from "pg";
 import { databaseRows } from "../../support/databases.js";
+import { freshPgliteDir } from "../../support/pglite-template.js";
 import { openSqlite } from "../../support/sqlite-database.js";
 import { freshDatabase, freshMariaDb } from "../../support/stores.js";
 
@@ -144,7 +145,7 @@ async function pgFill(
 
 /** PostgreSQL in PGlite (in this process). */
 export async function openPgliteDrizzle(): Promise<DrizzleDatabaseUnderTest> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ dataDir: await freshPgliteDir() });
   await client.exec(PG_TABLE);
   for (const statement of indexes()) await client.exec(statement);
   const query = (text: string, values: unknown[]) => client.query(text, values);

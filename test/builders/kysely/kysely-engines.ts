@@ -19,6 +19,7 @@ import {
 import { createPool } from "mysql2";
 import pg from "pg";
 import type { DialectName } from "../../../src/sql/dialect.js";
+import { freshPgliteDir } from "../../support/pglite-template.js";
 import { freshDatabase } from "../../support/stores.js";
 import { pgliteDialect } from "../pglite-dialect.js";
 
@@ -125,7 +126,7 @@ export function sqliteEngine(): Promise<KyselyEngine> {
 
 /** PGlite in this process. */
 export async function pgliteEngine(): Promise<KyselyEngine> {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ dataDir: await freshPgliteDir() });
   return engine("PGlite", "postgres", pgliteDialect(db));
 }
 
