@@ -13,8 +13,8 @@ import { and, eq } from "drizzle-orm";
 import { bigint, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drizzleCursorPages, drizzlePages } from "../../../src/builders/drizzle/index.js";
 import { fetchRouter } from "../../../src/adapters/fetch/index.js";
+import { drizzleCursorPages, drizzlePages } from "../../../src/builders/drizzle/index.js";
 import { cursorList, defineResource, list } from "../../../src/index.js";
 
 const ROWS = 200_000;
