@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFastify } from "../../examples/package-store/serve-fastify.js";
 import type { Started } from "../../examples/package-store/started.js";
+import { fetchHandler } from "../../src/adapters/fetch/index.js";
 import {
   buildRequest,
   type FetchedPage,
@@ -11,7 +12,6 @@ import {
   walkItems,
   walkPages,
 } from "../../src/client/index.js";
-import { fetchHandler } from "../../src/adapters/fetch/index.js";
 import { defineResource, list, type ResourceOptions } from "../../src/index.js";
 import { exampleConfig } from "../support/example-config.js";
 

@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import {
   type EdgeCheck,
   type FetchedPage,
@@ -17,7 +18,6 @@ import {
   walkItems,
   walkPages,
 } from "../../src/client/index.js";
-import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import { cursorList, defineResource, list } from "../../src/index.js";
 import type { SortOption } from "../../src/sort/sort-option.js";
 

@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type FetchedPage, type WalkOptions, walkPages } from "../../src/client/index.js";
 import { fetchHandler } from "../../src/adapters/fetch/index.js";
+import { type FetchedPage, type WalkOptions, walkPages } from "../../src/client/index.js";
 import { defineResource, headerNamePresets, list, type ResourceOptions } from "../../src/index.js";
 
 type Row = { readonly id: number; readonly [field: string]: unknown };

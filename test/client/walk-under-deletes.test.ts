@@ -8,8 +8,8 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { PaginationError, walkPages } from "../../src/client/index.js";
 import { fetchHandler } from "../../src/adapters/fetch/index.js";
+import { PaginationError, walkPages } from "../../src/client/index.js";
 import { cursorList, defineResource, list } from "../../src/index.js";
 
 /** A row: its id (unique) and its place in the list's order (ties broken by the id). */

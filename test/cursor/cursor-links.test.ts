@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PagewiseError } from "../../src/errors.js";
 import { type CursorLinkTargets, cursorLinkHeader } from "../../src/cursor/cursor-links.js";
+import { PagewiseError } from "../../src/errors.js";
 
 const names = { pageSizeParam: "page_size", afterParam: "after", beforeParam: "before" };
 const all: CursorLinkTargets = { first: true, prev: "P.s", next: "N.s" };

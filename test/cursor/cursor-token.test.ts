@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PagewiseError } from "../../src/errors.js";
 import { type CursorValue, cursorCodec } from "../../src/cursor/cursor-token.js";
+import { PagewiseError } from "../../src/errors.js";
 
 const SECRET = "s".repeat(32);
 const OTHER = "o".repeat(32);

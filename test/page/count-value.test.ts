@@ -1,11 +1,6 @@
 /** Capped counts: exact at or below the cap, a bound above it; counts read and told apart. */
 import { describe, expect, it } from "vitest";
-import {
-  capCount,
-  countField,
-  type ReadCount,
-  readCount,
-} from "../../src/page/count-value.js";
+import { capCount, countField, type ReadCount, readCount } from "../../src/page/count-value.js";
 
 describe("capCount", () => {
   it.each<[number, number, unknown]>([

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { headerNamePresets } from "../../src/index.js";
 import { checkedHeaderNames } from "../../src/page/header-names.js";
-import {
-  type PaginationHeaderValues,
-  writeHeaderValues,
-} from "../../src/page/header-values.js";
+import { type PaginationHeaderValues, writeHeaderValues } from "../../src/page/header-values.js";
 
 const spec = checkedHeaderNames(headerNamePresets.xPagination);
 const totalCount = checkedHeaderNames(headerNamePresets.totalCount);

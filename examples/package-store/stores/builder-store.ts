@@ -180,7 +180,9 @@ export class BuilderStore implements PackageStore {
         dialect: this.#client.dialect,
         count: { of: () => this.#count(trx, owner, repo, status) },
       });
-      const { count, items } = countedItems(pages.handle(ordered(order) as Parameters<typeof pages.handle>[0]));
+      const { count, items } = countedItems(
+        pages.handle(ordered(order) as Parameters<typeof pages.handle>[0]),
+      );
       const slice: PageSlice = { page: 1, pageSize: limit, offset, limit };
       const [total, rows] = await Promise.all([(count as () => Promise<number>)(), items(slice)]);
       return { count: total, rows: this.#present(rows) };
@@ -230,7 +232,9 @@ export class BuilderStore implements PackageStore {
       dialect: this.#client.dialect,
       count: { whenNeeded: cap === 0 ? "exact" : { cap } },
     });
-    const { count, items } = countedItems(pages.handle(ordered(order) as Parameters<typeof pages.handle>[0]));
+    const { count, items } = countedItems(
+      pages.handle(ordered(order) as Parameters<typeof pages.handle>[0]),
+    );
     return {
       count: count as { whenNeeded: () => Promise<number | { atLeast: number }> },
       items: async (slice) => this.#present(await items(slice)),

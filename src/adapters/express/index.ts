@@ -13,9 +13,9 @@ import type { Resource } from "../../resource/define-resource.js";
 import { frameworkError } from "../../resource/framework-error.js";
 import { serveResource } from "../../resource/handle-resource.js";
 import { isThenable, type MaybePromise } from "../../resource/maybe-async.js";
+import { problemResponse } from "../../resource/problem-response.js";
 import { nodeHeader, readNodeBody } from "../node/node-body.js";
 import { clientGone, nodeClientSignal } from "../node/node-signal.js";
-import { problemResponse } from "../../resource/problem-response.js";
 
 /**
  * An Express handler serving a resource at a path. Mount it with `app.all` (or `router.all`) so it

@@ -1,9 +1,9 @@
 import type { Context, Env, Handler } from "hono";
-import { toResponse } from "../fetch/fetch-handler.js";
-import { readFetchBody } from "../fetch/read-fetch-body.js";
 import type { Resource } from "../../resource/define-resource.js";
 import { serveResource } from "../../resource/handle-resource.js";
 import { andThen } from "../../resource/maybe-async.js";
+import { toResponse } from "../fetch/fetch-handler.js";
+import { readFetchBody } from "../fetch/read-fetch-body.js";
 
 /**
  * A Hono handler serving a resource: every method, OPTIONS and 405 included. Mount it with

@@ -1,8 +1,8 @@
 import type { NotFoundHandler } from "hono";
 import { notFoundProblem } from "../../errors.js";
-import { toResponse } from "../fetch/fetch-handler.js";
 import { requestPath } from "../../http/request-target.js";
 import { problemResponse } from "../../resource/problem-response.js";
+import { toResponse } from "../fetch/fetch-handler.js";
 
 /**
  * Hono's not-found handler answering as pagewise answers: a 404 `application/problem+json`

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { PagewiseError } from "../../../src/index.js";
 import { nodeHeader, readNodeBody } from "../../../src/adapters/node/node-body.js";
+import { PagewiseError } from "../../../src/index.js";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

@@ -7,8 +7,8 @@
  * countless list of pagewise's own keeps those rules.
  */
 import { describe, expect, it } from "vitest";
-import { runChecks } from "../../../src/cli/check/run-checks.js";
 import { fetchRouter } from "../../../src/adapters/fetch/index.js";
+import { runChecks } from "../../../src/cli/check/run-checks.js";
 import { defineResource, list } from "../../../src/index.js";
 import { type ForeignShape, startForeignServer } from "./foreign-list-server.js";
 

@@ -4,10 +4,10 @@
  * before the page and fetches the page after meanwhile; a page gone past the end ends the walk.
  */
 import { describe, expect, it } from "vitest";
+import { fetchHandler } from "../../../src/adapters/fetch/index.js";
 import type { ListChange, WalkOptions } from "../../../src/client/index.js";
 import { createRepair } from "../../../src/client/repair/repair.js";
 import { prepareWalk } from "../../../src/client/walk-context.js";
-import { fetchHandler } from "../../../src/adapters/fetch/index.js";
 import { defineResource, list, type ResourceOptions } from "../../../src/index.js";
 
 type Row = { readonly id: number };
