@@ -15,10 +15,13 @@ const MARKS = ["skip-override", "fastify.display-name", "plugin-meta"].map((key)
 );
 const marksOf = (plugin: object) => MARKS.map((mark) => (plugin as Record<symbol, unknown>)[mark]);
 
-it("carries fastify-plugin's marks and default", () => {
+it("carries fastify-plugin's marks, default and named property", () => {
   const theirs = fp(async () => {}, { fastify: "4.x || 5.x", name: "pagewise" });
   expect(marksOf(fastifyPagewise)).toStrictEqual(marksOf(theirs));
-  expect((fastifyPagewise as unknown as { default: unknown }).default).toBe(fastifyPagewise);
+  const named = fastifyPagewise as unknown as Record<string, unknown>;
+  expect(named.default).toBe(fastifyPagewise);
+  expect(named.pagewise).toBe(fastifyPagewise);
+  expect(Object.keys(fastifyPagewise).sort()).toStrictEqual(Object.keys(theirs).sort());
 });
 
 describe.each([

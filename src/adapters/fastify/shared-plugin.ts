@@ -16,8 +16,9 @@ export interface PluginMeta {
  * Marks a Fastify plugin as shared, as fastify-plugin does: `skip-override` (its decorations reach
  * the scope that registers it, not a child scope of their own), `fastify.display-name` (its name in
  * Fastify's errors and `printPlugins()`) and `plugin-meta` (Fastify checks its version range on
- * register and records the name for other plugins' `dependencies`); and `plugin.default` is the
- * plugin itself, for `register(await import(...))`.
+ * register and records the name for other plugins' `dependencies`); `plugin.default` and the
+ * plugin's camel-cased name (`plugin.pagewise`) are the plugin itself, for `register(await
+ * import(...))` and a CommonJS caller's named import, as fastify-plugin sets them.
  *
  * @param plugin - the plugin function; it is marked and returned
  * @param meta - the Fastify versions it runs on and its name
@@ -33,5 +34,11 @@ export function sharedPlugin<Plugin extends object>(plugin: Plugin, meta: Plugin
     [Symbol.for("fastify.display-name")]: meta.name,
     [Symbol.for("plugin-meta")]: { ...meta },
     default: plugin,
+    [camelCase(meta.name)]: plugin,
   });
+}
+
+/** A plugin's name as fastify-plugin writes it for the property: `fastify-pagewise` → `fastifyPagewise`. */
+function camelCase(name: string): string {
+  return name.replace(/[-_](\w)/g, (_dash, letter: string) => letter.toUpperCase());
 }
