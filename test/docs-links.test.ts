@@ -2,7 +2,7 @@
  * The documentation's links lead somewhere: on GitHub, on the registry's page (which rewrites
  * the README's relative links to the repository) and in `node_modules`, where only the packed
  * files are (README.md, not docs/: the README links to the docs in the repository). Every relative
- * link of README.md and docs/*.md names an existing file and heading, a packed file links only to
+ * link of README.md, CHANGELOG.md and docs/*.md names an existing file and heading, a packed file links only to
  * packed files, an absolute link into the repository names a file it holds, and docs/overview.md
  * links to every other page of docs/.
  */
@@ -92,6 +92,7 @@ describe("the link checker", () => {
 describe("the project's documentation", () => {
   const markdown = [
     "README.md",
+    "CHANGELOG.md",
     ...readdirSync(`${ROOT}docs`)
       .filter((name) => name.endsWith(".md"))
       .map((name) => `docs/${name}`),
