@@ -5,6 +5,7 @@ import type { PageSlice } from "../page/paginate.js";
 import type { SortTerm } from "../sort/sort-order.js";
 import { boundValue } from "../sql/bound-value.js";
 import type { CheckedCount, CountQuery } from "../sql/count-strategy.js";
+import { rethrowFault } from "../sql/database-fault.js";
 import type { Dialect } from "../sql/dialect.js";
 import { type KeysetPlan, keysetPlan } from "../sql/keyset-plan.js";
 import { assertDistinctSortValues } from "../sql/repeated-sort-values.js";
@@ -24,7 +25,8 @@ export interface QueryPage<O> {
 /**
  * A page list's {@link Integration}: for each request, the order (a TypeError without one), the
  * page the integration writes over the user's query, and the count its strategy gives (none:
- * a countless page; a cap or an estimate read beside one row more than the page).
+ * a countless page; a cap or an estimate read beside one row more than the page). A database's
+ * fault in its rows or its count is the 503 problem (`databaseFault`), never a 500.
  *
  * @param name - the integration's function (`kyselyPages`), named in its errors
  * @param count - the checked count strategy
@@ -40,11 +42,12 @@ export function pageIntegration<X, O>(
   page: (context: X, terms: readonly SortTerm[]) => QueryPage<O>,
 ): Integration<X, ListResult<O>> {
   const handle = (context: X): ListResult<O> => {
-    const { items, count: counted } = page(context, sortTerms(context as object, name));
+    const query = page(context, sortTerms(context as object, name));
+    const items = (slice: PageSlice) => query.items(slice).catch(rethrowFault);
     if (count.kind === "none") return { items };
     if (count.kind === "of")
       return { items, count: () => count.of(context) as CountValue | PromiseLike<CountValue> };
-    const run = () => counted(count.query);
+    const run = () => query.count(count.query).catch(rethrowFault);
     if (count.whenNeeded) return { items, count: { whenNeeded: run } };
     // A cap or an estimate: one row more than the page, read beside it, says whether another follows.
     if (count.query === "exact") return { items, count: run };
@@ -76,7 +79,7 @@ export interface KeysetRows {
  * (the dialect's plan, the cursor's bound values), the rows the integration reads for it, checked
  * for two of the same sort values (a join to many's repeated tie-breaker would lose rows), and
  * answered as `{ items, values }`: the rows as the user selected them, each row's sort values
- * at the database's precision beside them.
+ * at the database's precision beside them. A database's fault is the 503 problem (`databaseFault`).
  *
  * @param name - the integration's function (`kyselyCursorPages`), named in its errors
  * @param dialect - the database's dialect
@@ -102,7 +105,8 @@ export function cursorIntegration<X extends { readonly cursor: CursorQuery }, O>
     const plan = keysetPlan(terms, side, dialect);
     const value = (place: number) =>
       boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null);
-    const { rows, read, finish } = await page(context, { terms, plan, value, cursor });
+    const keyset = { terms, plan, value, cursor };
+    const { rows, read, finish } = await page(context, keyset).catch(rethrowFault);
     assertDistinctSortValues(rows as Record<string, unknown>[], terms, read);
     const answered = takeSortValues(rows as Record<string, unknown>[], terms, read);
     if (finish !== undefined) answered.items.forEach(finish);

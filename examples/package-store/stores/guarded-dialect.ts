@@ -4,7 +4,7 @@
  * wherever it runs, in the store's own queries or in pagewise's handlers.
  */
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from "kysely";
-import { databaseFault } from "./database-fault.js";
+import { databaseFault } from "pagewise/sql";
 
 /** Runs `work`; a database fault it rejects with becomes the 503 problem. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {

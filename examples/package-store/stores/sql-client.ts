@@ -5,7 +5,7 @@
  * left, and a PostgreSQL server's running statement is cancelled.
  */
 import type { PoolClient } from "pg";
-import { databaseFault } from "./database-fault.js";
+import { databaseFault } from "pagewise/sql";
 import { pgliteThread } from "./pglite-thread.js";
 import { DEFAULT_QUEUE_BOUNDS, type QueueBounds, statementQueue } from "./statement-queue.js";
 

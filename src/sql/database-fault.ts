@@ -1,8 +1,9 @@
 /**
  * A database's fault as the API answers it: the 503 problem, whichever driver raised it (`pg`,
- * PGlite, mysql2, better-sqlite3). Any other error is a bug, a 500.
+ * PGlite, mysql2, better-sqlite3), also wrapped by a query builder (Drizzle's `DrizzleQueryError`
+ * holds the driver's error as its `cause`). Any other error is a bug, a 500.
  */
-import { type PagewiseError, serviceUnavailable } from "pagewise";
+import { type PagewiseError, serviceUnavailable } from "../errors.js";
 
 /**
  * Codes of a database that could not be reached, or could not take the statement now: nothing was
@@ -16,6 +17,9 @@ const UNREACHABLE =
 /** Codes of a connection lost or a statement cut off: a write may or may not have been made. */
 const LOST =
   /^(08|53|57)|^(ECONNRESET|EPIPE|ETIMEDOUT|PROTOCOL_CONNECTION_LOST|PROTOCOL_SEQUENCE_TIMEOUT|ER_STATEMENT_TIMEOUT)$/;
+
+/** How deep a chain of `cause`s is read: a query builder's wrapper, the driver's error, its cause. */
+const CAUSES_READ = 4;
 
 /**
  * The 503 problem for a database fault, or `undefined` for any other error (a bug: a 500).
@@ -31,7 +35,33 @@ const LOST =
  * ```
  */
 export function databaseFault(error: unknown): PagewiseError | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
+  let reading = error;
+  for (let depth = 0; depth < CAUSES_READ; depth++) {
+    if (typeof reading !== "object" || reading === null) return undefined;
+    const fault = faultOf(reading);
+    if (fault !== undefined) return fault;
+    reading = (reading as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Rethrows a database's fault as its 503 problem ({@link databaseFault}), any other error as it is:
+ * the `catch` of a query an integration runs.
+ *
+ * @param error - what the query threw
+ * @throws the 503 problem, or `error` itself
+ * @example
+ * ```ts
+ * const rows = await query.execute().catch(rethrowFault);
+ * ```
+ */
+export function rethrowFault(error: unknown): never {
+  throw databaseFault(error) ?? error;
+}
+
+/** The fault one error (not its cause) tells, if any. */
+function faultOf(error: object): PagewiseError | undefined {
   const { code, message } = error as { code?: unknown; message?: unknown };
   const text = typeof message === "string" ? message : "";
   const kind = typeof code === "string" ? code : "";
