@@ -4,8 +4,9 @@
  * takes the signal of the request it serves: PGlite's queue never starts it for a client that has
  * left, and a PostgreSQL server's running statement is cancelled.
  */
-import type { PoolClient } from "pg";
+
 import { databaseFault } from "pagewise/sql";
+import type { PoolClient } from "pg";
 import { pgliteThread } from "./pglite-thread.js";
 import { DEFAULT_QUEUE_BOUNDS, type QueueBounds, statementQueue } from "./statement-queue.js";
 
