@@ -83,7 +83,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ],
       ["drizzleCursorPages", "drizzlePages"],
       ["kyselyCursorPages", "kyselyPages"],
-      ["DIALECTS", "DIALECT_NAMES", "counterRead", "counterTable"],
+      ["DIALECTS", "DIALECT_NAMES", "counterRead", "counterTable", "databaseFault"],
       [
         "formatLinkHeader",
         "pageLinks",
