@@ -33,6 +33,9 @@ export const ON_EVERY_DATABASE = [
   "test/builders/drizzle/cursor-pages.test.ts",
   "test/builders/drizzle/pages.test.ts",
   "test/builders/drizzle/past-the-end.test.ts",
+  // Every suite of the Prisma and TypeORM integrations runs on each database they serve.
+  "test/builders/prisma/*.test.ts",
+  "test/builders/typeorm/*.test.ts",
 ];
 
 export default defineConfig({

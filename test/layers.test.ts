@@ -66,6 +66,7 @@ const SERVER = [
   "adapters/fastify",
   "adapters/fetch",
   "adapters/hono",
+  "adapters/nestjs",
 ];
 const PIPELINE = [...CORE, "contract", "resource"];
 
@@ -90,6 +91,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "adapters/fetch": PIPELINE,
   // Hono serves the fetch API: its adapter reads bodies and writes Responses as `fetch/` does.
   "adapters/hono": [...PIPELINE, "openapi", "adapters/fetch"],
+  // NestJS serves through Express or Fastify: its adapter reads Node's requests as theirs do.
+  "adapters/nestjs": [...PIPELINE, "openapi", "adapters/node"],
   client: CORE,
   // The command line is a shell over the client: it walks, it serves nothing.
   cli: [...CORE, "client"],
@@ -98,6 +101,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // An integration satisfies the contract; it never reaches into the pipeline.
   "builders/drizzle": [...CORE, "contract", "builders"],
   "builders/kysely": [...CORE, "contract", "builders"],
+  "builders/prisma": [...CORE, "contract", "builders"],
+  "builders/typeorm": [...CORE, "contract", "builders"],
 };
 
 describe("layers", () => {
