@@ -136,8 +136,21 @@ export function keysetLeadSpansField(
   return filled.lastIndexOf(true) < columns.length - 1;
 }
 
-/** The branches by column, the nearest last; within a column, its values before its NULLs. */
-function branchGroups(
+/**
+ * The branches by column, the nearest last; within a column, its values before its NULLs.
+ *
+ * @param columns - the order, its unique tie-breaker last
+ * @param cursor - the side and the cursor's NULLs, or `undefined` for the first page (one
+ *   group: `TRUE`)
+ * @param rowValues - whether a row value is an index range in the dialect (a trailing run of
+ *   one direction is one group then)
+ * @example
+ * ```ts
+ * branchGroups(columns, { backward: false, nulls: [false, false] }, false);
+ * // [[name > x], [name = x AND id > y]]
+ * ```
+ */
+export function branchGroups(
   columns: readonly OrderColumn[],
   cursor: KeysetCursor | undefined,
   rowValues: boolean,

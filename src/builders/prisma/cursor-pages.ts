@@ -1,0 +1,78 @@
+import { assertKnownNames } from "../../option-checks.js";
+import type { DialectName } from "../../sql/dialect.js";
+import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
+import { cursorIntegration, type KeysetRequest } from "../list-setup.js";
+import { prismaDialect } from "./dialect.js";
+import { boundForPrisma, sortValue } from "./exact-values.js";
+import { keysetRows } from "./keyset.js";
+import { keysetRunner } from "./runner.js";
+import { queryArgs } from "./source.js";
+import type { PrismaColumns, PrismaDelegate, PrismaQuery, PrismaRow } from "./types.js";
+
+/** The options of {@link prismaCursorPages}. */
+export interface PrismaCursorPagesOptions {
+  /** The database's dialect; read from the client's provider when not given. */
+  readonly dialect?: DialectName;
+}
+
+/**
+ * A cursor-mode list handler (for `cursorList()`) over a Prisma model: the user's `findMany` args
+ * for a request (`where`, `select`, `include`, `omit`), and pagewise's keyset written in Prisma's
+ * `where` (never Prisma's `cursor`) and `orderBy` from the request's `sort`, the tie-breaker last,
+ * in ranges the database reads from an index: one `findMany` a page nearly always
+ * (`keysetRows`). The rows are what the args select; each sort value is read off the row
+ * (selected for the page where the args leave it out, and taken off again).
+ *
+ * @param delegate - the model's delegate (`prisma.package`)
+ * @param query - the request's `findMany` args, without `orderBy`, `cursor`, `take`, `skip`, `distinct`
+ * @param options - `dialect` ({@link PrismaCursorPagesOptions})
+ * @throws {TypeError} when defined: a delegate that is not a Prisma model's, a provider pagewise
+ *   does not serve, a misused option; when called: args holding what pagewise writes
+ * @example
+ * ```ts
+ * cursorList({
+ *   secret,
+ *   sort: { fields: { name: true, createdAt: { type: "timestamp" } }, tieBreaker: { column: "id", type: "bigint" } },
+ *   handler: prismaCursorPages(prisma.package, () => ({ where: { status: "active" } })),
+ * });
+ * ```
+ */
+export function prismaCursorPages<
+  D extends PrismaDelegate,
+  const A extends PrismaQuery<D>,
+  C extends object = CursorListContext,
+>(
+  delegate: D,
+  query: (context: C) => A,
+  options: PrismaCursorPagesOptions = {},
+): Integration<
+  Sorted<C, NoInfer<PrismaColumns<D>>> & Pick<CursorListContext, "cursor">,
+  Promise<CursorResult<PrismaRow<D, A>>>
+> {
+  const name = "prismaCursorPages";
+  assertKnownNames(`${name} options`, options, { dialect: true });
+  const dialect = prismaDialect(name, delegate, options.dialect);
+  const runner = keysetRunner(name, delegate, dialect);
+  type X = Sorted<C, NoInfer<PrismaColumns<D>>> & Pick<CursorListContext, "cursor">;
+  return cursorIntegration<X, PrismaRow<D, A>>(name, dialect, async (context, keyset) => {
+    const fields = keyset.terms.map((term) => term.column);
+    const args = queryArgs(name, query(context as unknown as C), fields);
+    const rows = await keysetRows(runner, args, boundKeyset(keyset));
+    const read = (row: Record<string, unknown>, place: number) =>
+      sortValue(row[fields[place] as string]);
+    const finish =
+      args.added.length === 0
+        ? undefined
+        : (row: Record<string, unknown>) => {
+            for (const field of args.added) delete row[field];
+          };
+    return { rows, read, finish };
+  });
+}
+
+/** The keyset with the cursor's values as Prisma binds them (a timestamp as a `Date`). */
+function boundKeyset(keyset: KeysetRequest): KeysetRequest {
+  const { terms, value } = keyset;
+  const bound = (place: number) => boundForPrisma(terms[place]?.type ?? "json", value(place));
+  return { ...keyset, value: bound };
+}
