@@ -89,16 +89,20 @@ export const PACKAGES: readonly PackageRow[] = NAMES.map((name, i) => ({
   downloads: BIG + (DOWNLOADS[i] as bigint),
 }));
 
-/** Versions of some packages (none for 4 and 8): tags shared between packages, three for 1. */
+/**
+ * Versions of some packages (none for 4 and 8), tags shared between packages: the two least
+ * tags are package 2's, three are package 1's.
+ */
 export const VERSIONS: readonly VersionRow[] = [
-  [1, "b"],
+  [2, "a"],
+  [2, "b"],
+  [1, "c"],
   [1, "m"],
   [1, "z"],
-  [2, "a"],
   [3, "m"],
   [5, "c"],
   [5, "y"],
-  [6, "b"],
+  [6, "d"],
   [7, "x"],
 ].map(([packageId, tag], i) => ({ id: i + 1, packageId: packageId as number, tag: tag as string }));
 
