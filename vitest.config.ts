@@ -57,6 +57,6 @@ export default defineConfig({
     // databases and threads.
     maxWorkers: Math.max(availableParallelism(), 2),
     // A folder for the run's PGlite databases, removed after it (test/support/pglite-template.ts).
-    globalSetup: ["test/support/pglite-global-setup.ts"],
+    globalSetup: ["test/support/pglite-global-setup.ts", "test/builders/prisma/generate-clients.ts"],
   },
 });

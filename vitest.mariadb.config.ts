@@ -27,7 +27,7 @@ export default defineConfig({
       "test/examples/walk-under-writes.test.ts",
       "test/cli/run-walk.test.ts",
     ],
-    globalSetup: ["test/support/mariadb-global-setup.ts"],
+    globalSetup: ["test/support/mariadb-global-setup.ts", "test/builders/prisma/generate-clients.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
