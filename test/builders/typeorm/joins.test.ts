@@ -105,7 +105,7 @@ describe.each(
     expect([found.headers["X-Pagination-CountAtLeast"], found.ids.length]).toStrictEqual(["6", 3]);
   });
 
-  it("orders versions by their package's name over a join to one, in one statement a page", async () => {
+  it("orders versions by their package's name over a join to one, in one statement a page (MariaDB: two past the first)", async () => {
     const sort = { fields: { name: true }, tieBreaker: "id" } as const;
     const versions = () =>
       db.dataSource
@@ -122,7 +122,14 @@ describe.each(
     db.statements();
     const forward = await walk(resource, "/?sort=name&page_size=4", "next");
     expect(forward.ids).toStrictEqual(rows.map((r) => String(r.id)));
-    expect(db.statements().filter((s) => /^\s*SELECT/i.test(s.sql))).toHaveLength(3);
+    const kind = (sql: string) => (sql.startsWith("SET STATEMENT") ? "keys" : "entities");
+    const ran = db
+      .statements()
+      .filter((s) => !s.sql.includes("@@"))
+      .map((s) => kind(s.sql));
+    // MariaDB reads a bounded page's keys under its planner setting (a statement of raw rows), then its entities.
+    const bounded = db.dialect === "mysql" ? ["keys", "entities"] : ["entities"];
+    expect(ran).toStrictEqual(["entities", ...bounded, ...bounded]);
     const pages = defineResource({
       GET: list({
         sort,

@@ -85,7 +85,7 @@ function entities(dialect: DialectName) {
         type: dialect === "postgres" ? "timestamptz" : "datetime",
         precision: 6,
       },
-      uid: { type: dialect === "postgres" ? "uuid" : "varchar", length: 36 },
+      uid: dialect === "postgres" ? { type: "uuid" } : { type: "varchar", length: 36 },
       downloads: { type: "bigint" },
     },
     relations: { versions: { type: "one-to-many", target: "Version", inverseSide: "package" } },
