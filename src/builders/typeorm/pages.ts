@@ -75,7 +75,7 @@ export function typeormPages<
   query: (context: C) => SelectQueryBuilder<E>,
   options: TypeormPagesOptions<NoInfer<C>, R> = {},
 ): Integration<Sorted<C, NoInfer<EntityColumns<E, R>>>, ListResult<E>> {
-  assertKnownNames("typeormPages options", options, { count: true, dialect: true, columns: true });
+  assertKnownNames("typeormPages option", options, { count: true, dialect: true, columns: true });
   const dialect = typeormDialect(dataSource, options.dialect);
   const count = countStrategy<C>(options.count, dialect);
   const columns = columnRefs(options.columns);
