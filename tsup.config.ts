@@ -20,6 +20,7 @@ export default defineConfig([
       "sql/index": "src/sql/index.ts",
       "page/index": "src/page/index.ts",
       "openapi/index": "src/openapi/index.ts",
+      "prisma/index": "src/builders/prisma/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -28,6 +29,7 @@ export default defineConfig([
     treeshake: true,
     splitting: true,
     external: [
+      "@prisma/client",
       "drizzle-orm",
       "express",
       "fastify",

@@ -27,6 +27,7 @@ const entries = [
   "sql/index",
   "page/index",
   "openapi/index",
+  "prisma/index",
 ] as const;
 
 beforeAll(async () => {
@@ -93,6 +94,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
         "parsePageParams",
       ],
       ["openApiDocument", "openApiPaths"],
+      ["prismaCursorPages", "prismaPages"],
     ]);
   });
 

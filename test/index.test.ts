@@ -12,6 +12,7 @@ import * as hono from "../src/adapters/hono/index.js";
 import * as adapter from "../src/adapters/index.js";
 import * as drizzle from "../src/builders/drizzle/index.js";
 import * as kysely from "../src/builders/kysely/index.js";
+import * as prisma from "../src/builders/prisma/index.js";
 import * as client from "../src/client/index.js";
 import * as cursor from "../src/cursor/index.js";
 import * as pagewise from "../src/index.js";
@@ -34,6 +35,7 @@ const ENTRY_FILES = {
   "pagewise/sql": "sql/index.ts",
   "pagewise/page": "page/index.ts",
   "pagewise/openapi": "openapi/index.ts",
+  "pagewise/prisma": "builders/prisma/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -125,6 +127,7 @@ describe("entry points", () => {
       ],
     ],
     ["pagewise/kysely", kysely, ["kyselyCursorPages", "kyselyPages"]],
+    ["pagewise/prisma", prisma, ["prismaCursorPages", "prismaPages"]],
     [
       "pagewise/sql",
       sql,
@@ -143,7 +146,7 @@ describe("entry points", () => {
     const twice = [...owners].filter(([, entries]) => entries.length > 1);
     // But the query function's context, one type (src/resource/list-contexts.ts) that each
     // integration's users import beside its functions.
-    const integrations: Entry[] = ["pagewise/drizzle", "pagewise/kysely"];
+    const integrations: Entry[] = ["pagewise/drizzle", "pagewise/kysely", "pagewise/prisma"];
     expect(twice).toStrictEqual([
       ["CursorListContext", integrations],
       ["PageListContext", integrations],
