@@ -19,12 +19,17 @@ import type { Running } from "./servers.js";
 
 type Routes = readonly (readonly [string, Resource])[];
 
+/** A method that does nothing, named `key` (Nest names a route's operationId after it). */
+export function namedMethod(key: string): () => undefined {
+  return { [key]: () => undefined }[key] as () => undefined;
+}
+
 /** A controller serving each route with `@All(path) @Pagewise(resource)`. */
 export function routesController(routes: Routes): new () => object {
   class RoutesController {}
   for (const [index, [path, resource]] of routes.entries()) {
     const key = `route${index}`;
-    const descriptor = { value: () => undefined, writable: true, configurable: true };
+    const descriptor = { value: namedMethod(key), writable: true, configurable: true };
     Object.defineProperty(RoutesController.prototype, key, descriptor);
     Pagewise(resource)(RoutesController.prototype, key, descriptor);
     All(path)(RoutesController.prototype, key, descriptor);

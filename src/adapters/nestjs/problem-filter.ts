@@ -38,7 +38,7 @@ export class PagewiseProblemFilter extends BaseExceptionFilter {
       return;
     }
     const request = host.switchToHttp().getRequest<NestRequest & RouteOptions>();
-    const resource = routeResource(request);
+    const resource = isFastifyError(exception) ? routeResource(request) : undefined;
     if (resource === undefined) {
       writeNestResponse(response, problemResponse(problem));
       return;
@@ -59,4 +59,14 @@ export class PagewiseProblemFilter extends BaseExceptionFilter {
 }
 
 type RouteOptions = Parameters<typeof routeResource>[0];
+
+/**
+ * An error of Fastify's own (`FST_ERR_…`), met before Nest's route (parsing the request): as
+ * it is, or as the cause of the `HttpException` Nest 12 wraps it in.
+ */
+function isFastifyError(error: unknown): boolean {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+  if (typeof code === "string") return code.startsWith("FST_");
+  return cause !== undefined && isFastifyError(cause);
+}
 Catch()(PagewiseProblemFilter);
