@@ -10,22 +10,22 @@ import { type ColumnRefs, columnRefs, querySource } from "./source.js";
 
 /** The options of {@link typeormCursorPages}. */
 export interface TypeormCursorPagesOptions<R extends ColumnRefs = ColumnRefs> {
-  /** The database's dialect; read from the data source's `type` when not given. */
-  readonly dialect?: DialectName;
   /**
-   * The property of a sort column that is no property of the query's main alias (a joined
-   * alias's, `{ tag: "v.tag" }`), or that the list names otherwise (`{ created_at: "createdAt" }`).
+   * Sort columns to `alias.property` (`{ tag: "v.tag" }`, `{ created_at: "createdAt" }`), for
+   * one of a joined alias or named otherwise than the main alias's property.
    *
    * @default {}
    */
   readonly columns?: R;
   /**
-   * Whether a cursor page on MariaDB runs under its planner setting (`SET STATEMENT … FOR`,
-   * docs/sql.md): `false` where a proxy does not parse the statement (ProxySQL).
+   * `false`: MariaDB's cursor pages run without `SET STATEMENT … FOR` (which a proxy such as
+   * ProxySQL does not parse), their plans as the server makes them (docs/sql.md).
    *
    * @default true
    */
   readonly plannerSetting?: boolean;
+  /** The database's dialect; read from the data source's `type` when not given. */
+  readonly dialect?: DialectName;
 }
 
 /**

@@ -32,15 +32,15 @@ export interface TypeormPagesOptions<C, R extends ColumnRefs = ColumnRefs> {
    * @default "exact"
    */
   readonly count?: CountStrategy<C>;
-  /** The database's dialect; read from the data source's `type` when not given. */
-  readonly dialect?: DialectName;
   /**
-   * The property of a sort column that is no property of the query's main alias (a joined
-   * alias's, `{ tag: "v.tag" }`), or that the list names otherwise (`{ created_at: "createdAt" }`).
+   * Sort columns to `alias.property` (`{ tag: "v.tag" }`, `{ created_at: "createdAt" }`), for
+   * one of a joined alias or named otherwise than the main alias's property.
    *
    * @default {}
    */
   readonly columns?: R;
+  /** The database's dialect; read from the data source's `type` when not given. */
+  readonly dialect?: DialectName;
 }
 
 /**

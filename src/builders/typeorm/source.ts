@@ -1,5 +1,5 @@
 import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from "typeorm";
-import { describeValue } from "../../option-checks.js";
+import { assertObject, describeValue } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
 
 /** Sort columns by name, each to the property the query knows it by (`"v.tag"`: alias, property). */
@@ -22,19 +22,14 @@ const REFERENCE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
  */
 export function columnRefs(columns: unknown): ColumnRefs {
   if (columns === undefined) return {};
-  if (typeof columns !== "object" || columns === null || Array.isArray(columns)) {
-    throw new TypeError(
-      `columns must be an object of sort columns to properties ({ tag: "v.tag" }); got ${describeValue(columns)}`,
-    );
-  }
-  for (const [name, ref] of Object.entries(columns)) {
-    if (typeof ref !== "string" || !REFERENCE.test(ref)) {
-      throw new TypeError(
-        `columns.${name} must be a property of the query's main alias or "alias.property" ("createdAt" or "v.tag"); got ${describeValue(ref)}`,
-      );
-    }
-  }
-  return columns as ColumnRefs;
+  assertObject('columns (sort columns to properties, { tag: "v.tag" })', columns);
+  const wrong = Object.entries(columns).find(
+    ([, ref]) => typeof ref !== "string" || !REFERENCE.test(ref),
+  );
+  if (wrong === undefined) return columns as ColumnRefs;
+  throw new TypeError(
+    `columns.${wrong[0]} must be a property of the query's main alias or "alias.property" ("createdAt" or "v.tag"); got ${describeValue(wrong[1])}`,
+  );
 }
 
 /** A sort term in the user's query: its column as SQL, and whether a joined to-many side holds it. */

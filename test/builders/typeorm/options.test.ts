@@ -14,7 +14,7 @@ const oracle = { options: { type: "oracle" } } as unknown as DataSource;
 const query = () => sqlite.createQueryBuilder();
 
 const COLUMNS_SHAPE =
-  'columns must be an object of sort columns to properties ({ tag: "v.tag" }); got a string ("v.tag")';
+  'columns (sort columns to properties, { tag: "v.tag" }) must be an object; got a string ("v.tag")';
 const COLUMN =
   'columns.tag must be a property of the query\'s main alias or "alias.property" ("createdAt" or "v.tag"); got a string ("v.tag;")';
 const DIALECT = 'dialect must be one of "postgres", "mysql", "sqlite"; got "oracle"';
