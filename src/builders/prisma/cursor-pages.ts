@@ -1,12 +1,17 @@
 import { assertKnownNames } from "../../option-checks.js";
-import type { DialectName } from "../../sql/dialect.js";
+import type { SortTerm } from "../../sort/sort-order.js";
+import type { Dialect, DialectName } from "../../sql/dialect.js";
 import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
 import { cursorIntegration, type KeysetRequest } from "../list-setup.js";
 import { prismaDialect } from "./dialect.js";
+import { exactKeysetRows } from "./exact-keyset.js";
+import { type ExactTimestamps, exactTimestamps } from "./exact-timestamps.js";
 import { boundForPrisma, sortValue } from "./exact-values.js";
-import { keysetRows } from "./keyset.js";
+import { type KeysetRunner, keysetRows } from "./keyset.js";
+import { type ModelNames, modelNames } from "./model-names.js";
 import { keysetRunner } from "./runner.js";
 import { queryArgs } from "./source.js";
+import { keepsPrecision } from "./timestamp-precision.js";
 import type { PrismaColumns, PrismaDelegate, PrismaQuery, PrismaRow } from "./types.js";
 
 /** The options of {@link prismaCursorPages}. */
@@ -53,13 +58,22 @@ export function prismaCursorPages<
   assertKnownNames(`${name} options`, options, { dialect: true });
   const dialect = prismaDialect(name, delegate, options.dialect);
   const runner = keysetRunner(name, delegate, dialect);
+  const exact = exactReading(name, runner, dialect, modelNames(delegate));
   type X = Sorted<C, NoInfer<PrismaColumns<D>>> & Pick<CursorListContext, "cursor">;
   return cursorIntegration<X, PrismaRow<D, A>>(name, dialect, async (context, keyset) => {
     const fields = keyset.terms.map((term) => term.column);
     const args = queryArgs(name, query(context as unknown as C), fields);
-    const rows = await keysetRows(runner, args, boundKeyset(keyset));
+    const places = await exact(keyset.terms);
+    const page =
+      places === undefined
+        ? { rows: await keysetRows(runner, args, boundKeyset(keyset)), texts: undefined }
+        : await exactKeysetRows(runner, args, boundKeyset(keyset), places.exact, places.at);
+    const order = [...(places?.at ?? [])];
     const read = (row: Record<string, unknown>, place: number) =>
-      sortValue(row[fields[place] as string]);
+      order.includes(place)
+        ? page.texts?.get(row)?.[order.indexOf(place)]
+        : sortValue(row[fields[place] as string]);
+    const { rows } = page;
     const finish =
       args.added.length === 0
         ? undefined
@@ -68,6 +82,36 @@ export function prismaCursorPages<
           };
     return { rows, read, finish };
   });
+}
+
+/** The timestamps of an order a list reads exactly, and how. */
+interface ExactPlaces {
+  readonly exact: ExactTimestamps;
+  readonly at: ReadonlySet<number>;
+}
+
+/**
+ * Which of an order's timestamps a list reads exactly (finer than a `Date`), or `undefined` for
+ * none: on SQLite never; elsewhere as the catalog says, once a field. A client whose runtime
+ * tells no table names cannot serve such an order: a TypeError at the request.
+ */
+function exactReading(
+  name: string,
+  runner: KeysetRunner,
+  dialect: Dialect,
+  names: ModelNames | undefined,
+): (terms: readonly SortTerm[]) => Promise<ExactPlaces | undefined> {
+  const exact = names && exactTimestamps(runner.raw, dialect, names);
+  return async (terms) => {
+    if (!keepsPrecision(dialect) || !terms.some((t) => t.type === "timestamp")) return undefined;
+    if (exact === undefined) {
+      throw new TypeError(
+        `${name} cannot tell whether a timestamp holds more than Prisma's milliseconds: this Prisma client keeps no runtime data model (table and column names)`,
+      );
+    }
+    const at = await exact.places(terms);
+    return at.size === 0 ? undefined : { exact, at };
+  };
 }
 
 /** The keyset with the cursor's values as Prisma binds them (a timestamp as a `Date`). */

@@ -24,11 +24,27 @@ function withoutConstants(condition: Condition): Condition {
   return parts.length === 1 ? (parts[0] as Condition) : { kind: condition.kind, parts };
 }
 
+/**
+ * The millisecond a cursor's timestamp lies in, where it lies inside one (a value finer than
+ * Prisma's `Date`): `from` its start, `to` the next one's.
+ */
+export interface Millisecond {
+  readonly from: Date;
+  readonly to: Date;
+}
+
+/** A comparison with a timestamp inside a millisecond, widened to whole milliseconds. */
+function widened(operator: string, ms: Millisecond): Record<string, unknown> {
+  if (operator === "=") return { gte: ms.from, lt: ms.to };
+  return operator.startsWith(">") ? { gte: ms.from } : { lt: ms.to };
+}
+
 /** A condition without constants as Prisma's `where`. */
 function written(
   condition: Condition,
   fields: readonly string[],
   value: (place: number) => unknown,
+  within: (place: number) => Millisecond | undefined,
 ): Record<string, unknown> {
   switch (condition.kind) {
     case "constant":
@@ -40,13 +56,14 @@ function written(
       // One column: Prisma writes no row value, and the Prisma dialects plan none.
       const [place] = condition.columns as [number];
       const { operator } = condition;
+      const field = fields[place] as string;
+      const ms = within(place);
+      if (ms !== undefined) return { [field]: widened(operator, ms) };
       const bound = value(place);
-      return {
-        [fields[place] as string]: operator === "=" ? bound : { [FILTERS[operator]]: bound },
-      };
+      return { [field]: operator === "=" ? bound : { [FILTERS[operator]]: bound } };
     }
     default: {
-      const parts = condition.parts.map((part) => written(part, fields, value));
+      const parts = condition.parts.map((part) => written(part, fields, value, within));
       return condition.kind === "and" ? { AND: parts } : { OR: parts };
     }
   }
@@ -56,11 +73,15 @@ function written(
  * A keyset condition as a Prisma `where`: a comparison as `{ field: { gt: value } }` (`=` as
  * `{ field: value }`), a NULL test as `{ field: null }` or `{ field: { not: null } }`, AND and OR
  * as `AND: [...]`, `OR: [...]`; `TRUE` as no filter and `FALSE` as `{ key: { in: [] } }`, the
- * constants inside taken out first. Prisma binds each value.
+ * constants inside taken out first. Prisma binds each value. A comparison with a timestamp
+ * finer than a `Date` (`within` gives its millisecond) is widened to the whole milliseconds
+ * (`>` as `>=` its start, `=` as within it): the rows it adds are settled exactly after.
  *
  * @param condition - the tree, from the keyset plan (no row values: Prisma writes none)
  * @param fields - the field at each place, the unique tie-breaker last
  * @param value - the cursor's value at a place, as Prisma takes it (a `Date`, a `bigint`)
+ * @param within - the millisecond of a timestamp finer than a `Date`, by place
+ * @default within none
  * @example
  * ```ts
  * prismaWhere({ kind: "compare", columns: [0], operator: ">" }, ["name", "id"], () => "a"); // { name: { gt: "a" } }
@@ -70,6 +91,7 @@ export function prismaWhere(
   condition: Condition,
   fields: readonly string[],
   value: (place: number) => unknown,
+  within: (place: number) => Millisecond | undefined = () => undefined,
 ): Record<string, unknown> {
-  return written(withoutConstants(condition), fields, value);
+  return written(withoutConstants(condition), fields, value, within);
 }

@@ -3,31 +3,71 @@ import { keysetSteps } from "../../sql/keyset-steps.js";
 import { leadFirst } from "../../sql/lead-first.js";
 import type { OrderTerm } from "../../sql/order-by.js";
 import type { KeysetRequest } from "../list-setup.js";
-import { prismaWhere } from "./keyset-where.js";
+import { type Millisecond, prismaWhere } from "./keyset-where.js";
 import { prismaOrderBy } from "./order.js";
 import { bothWhere, type QueryArgs } from "./source.js";
+import type { RawQuery } from "./timestamp-precision.js";
 import type { PrismaDelegate } from "./types.js";
 
 /** How a keyset page's queries run: on the model, or on it inside one transaction. */
 export interface KeysetRunner {
   /** The model's delegate. */
   readonly delegate: PrismaDelegate;
-  /** Runs `steps` on the model's delegate of one transaction (one snapshot). */
-  readonly inSnapshot: <T>(steps: (delegate: PrismaDelegate) => Promise<T>) => Promise<T>;
+  /** Its client's `$queryRawUnsafe`. */
+  readonly raw: RawQuery;
+  /**
+   * Runs `steps` on the model's delegate of one transaction (one snapshot), and that
+   * transaction's `$queryRawUnsafe`.
+   */
+  readonly inSnapshot: <T>(
+    steps: (delegate: PrismaDelegate, raw: RawQuery) => Promise<T>,
+  ) => Promise<T>;
 }
 
-/** One range's rows: the query's, in `order`, beyond the step's condition, at most `take`. */
-function rangeRows(
+/** A range of a keyset page: its condition and its order. */
+export interface KeysetStep {
+  readonly where: Condition;
+  readonly order: readonly OrderTerm[];
+}
+
+/** Where a range's rows start past the first `skip`, its timestamps widened `within` their millisecond. */
+export interface RangeReading {
+  readonly skip: number;
+  readonly within: (place: number) => Millisecond | undefined;
+}
+
+/**
+ * One range's rows: the query's, in the step's order, beyond its condition, at most `take`
+ * (past the first `skip`, its timestamps finer than a `Date` widened to their millisecond).
+ *
+ * @param delegate - the model's delegate (or a transaction's)
+ * @param query - the request's args
+ * @param keyset - the order's terms and the cursor's bound values
+ * @param step - the range
+ * @param take - at most this many rows
+ * @param reading - where they start and what is widened
+ * @default reading none skipped, nothing widened
+ * @example
+ * ```ts
+ * const rows = await rangeRows(delegate, query, keyset, { where: plan.where, order: plan.order }, 21);
+ * ```
+ */
+export function rangeRows(
   delegate: PrismaDelegate,
   query: QueryArgs,
   keyset: KeysetRequest,
-  step: { readonly where: Condition; readonly order: readonly OrderTerm[] },
+  step: KeysetStep,
   take: number,
-): Promise<object[]> {
+  reading: RangeReading = { skip: 0, within: () => undefined },
+): Promise<Record<string, unknown>[]> {
   const fields = keyset.terms.map((term) => term.column);
-  const where = bothWhere(query.where, prismaWhere(step.where, fields, keyset.value));
+  const keysetWhere = prismaWhere(step.where, fields, keyset.value, reading.within);
+  const where = bothWhere(query.where, keysetWhere);
   const orderBy = prismaOrderBy(step.order, fields);
-  return delegate.findMany({ ...query.args, where, orderBy, take }) as Promise<object[]>;
+  const skip = reading.skip === 0 ? {} : { skip: reading.skip };
+  return delegate.findMany({ ...query.args, where, orderBy, take, ...skip }) as Promise<
+    Record<string, unknown>[]
+  >;
 }
 
 /**
@@ -49,7 +89,7 @@ export function keysetRows(
   runner: KeysetRunner,
   query: QueryArgs,
   keyset: KeysetRequest,
-): Promise<object[]> {
+): Promise<Record<string, unknown>[]> {
   const { plan, cursor } = keyset;
   const { limit } = cursor;
   const side = cursor.values && {
@@ -64,7 +104,7 @@ export function keysetRows(
   if (steps.length === 1) return lead();
   const whole = () =>
     runner.inSnapshot(async (delegate) => {
-      const rows: object[] = [];
+      const rows: Record<string, unknown>[] = [];
       for (const step of steps) {
         if (rows.length >= limit) break;
         rows.push(...(await rangeRows(delegate, query, keyset, step, limit - rows.length)));

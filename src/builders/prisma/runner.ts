@@ -1,6 +1,7 @@
 import type { Dialect } from "../../sql/dialect.js";
 import { clientOf } from "./dialect.js";
 import type { KeysetRunner } from "./keyset.js";
+import type { RawQuery } from "./timestamp-precision.js";
 import type { PrismaDelegate } from "./types.js";
 
 /**
@@ -46,10 +47,12 @@ export function keysetRunner(
   const options = isolationLevel === undefined ? undefined : { isolationLevel };
   return {
     delegate,
+    raw: (client.$queryRawUnsafe as RawQuery).bind(client),
     inSnapshot: (steps) =>
       transaction.call(
         client,
-        (tx: Record<string, PrismaDelegate>) => steps(tx[key] as PrismaDelegate),
+        (tx: Record<string, unknown>) =>
+          steps(tx[key] as PrismaDelegate, (tx.$queryRawUnsafe as RawQuery).bind(tx)),
         options,
       ),
   };

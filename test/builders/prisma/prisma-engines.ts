@@ -40,8 +40,17 @@ export interface PrismaEngine {
   readonly idText: string;
   /** Empties the tables and writes the rows (and `tags` tags each, 2 for even ids). */
   fill(rows: readonly ItemRow[]): Promise<void>;
+  /**
+   * Empties `items` and writes the rows by SQL, each `created_at` given as the database's text
+   * (to the microsecond, on a table made with `micros`).
+   */
+  fillText(rows: readonly (Omit<ItemRow, "createdAt"> & { createdAt: string })[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The DDL of each dialect, `created_at` to the millisecond (Prisma's `DateTime`) or, `micros`, finer. */
+const ddl = (dialect: DialectName, micros: boolean) =>
+  DDL[dialect].map((statement) => (micros ? statement.replace("(3)", "(6)") : statement));
 
 const DDL: Readonly<Record<DialectName, readonly string[]>> = {
   sqlite: [
@@ -68,8 +77,10 @@ async function engine(
   dialect: DialectName,
   prisma: TestClient,
   close: () => void | Promise<void>,
+  micros = false,
 ): Promise<PrismaEngine> {
-  for (const statement of DDL[dialect]) await prisma.$executeRawUnsafe(statement);
+  for (const statement of ddl(dialect, micros)) await prisma.$executeRawUnsafe(statement);
+  const mark = (i: number) => (dialect === "postgres" ? `$${i + 1}` : "?");
   return {
     name,
     dialect,
@@ -90,6 +101,19 @@ async function engine(
       );
       await prisma.tag.createMany({ data: tags });
     },
+    fillText: async (rows) => {
+      await prisma.tag.deleteMany();
+      await prisma.item.deleteMany();
+      for (const row of rows) {
+        const values = [row.id, row.name, row.score, row.grp, row.createdAt];
+        const marks = values.map((_, i) => mark(i));
+        if (dialect === "postgres") marks[4] = `${marks[4]}::timestamptz`;
+        await prisma.$executeRawUnsafe(
+          `INSERT INTO items (id, name, score, grp, created_at) VALUES (${marks.join(", ")})`,
+          ...values,
+        );
+      }
+    },
     close: async () => {
       await prisma.$disconnect();
       await close();
@@ -105,15 +129,21 @@ export function sqliteEngine(): Promise<PrismaEngine> {
   return engine("SQLite", "sqlite", prisma, () => rmSync(dir, { recursive: true, force: true }));
 }
 
-/** A fresh database on the PostgreSQL server at `adminUrl`, through pg. */
-export async function postgresEngine(adminUrl: string): Promise<PrismaEngine> {
+/**
+ * A fresh database on the PostgreSQL server at `adminUrl`, through pg; `created_at` a
+ * `timestamptz(3)`, or with `micros` a `timestamptz(6)`.
+ */
+export async function postgresEngine(adminUrl: string, micros = false): Promise<PrismaEngine> {
   const adapter = new PrismaPg({ connectionString: await freshDatabase(adminUrl), max: 2 });
   const prisma = new PostgresClient({ adapter }) as unknown as TestClient;
-  return engine("PostgreSQL", "postgres", prisma, () => {});
+  return engine("PostgreSQL", "postgres", prisma, () => {}, micros);
 }
 
-/** A fresh database on the MariaDB server at `serverUrl`, through the mariadb driver. */
-export async function mariadbEngine(serverUrl: string): Promise<PrismaEngine> {
+/**
+ * A fresh database on the MariaDB server at `serverUrl`, through the mariadb driver;
+ * `created_at` a `DATETIME(3)`, or with `micros` a `DATETIME(6)`.
+ */
+export async function mariadbEngine(serverUrl: string, micros = false): Promise<PrismaEngine> {
   const url = new URL(await freshMariaDb(serverUrl));
   const adapter = new PrismaMariaDb({
     host: url.hostname,
@@ -124,5 +154,5 @@ export async function mariadbEngine(serverUrl: string): Promise<PrismaEngine> {
     connectionLimit: 2,
   });
   const prisma = new MysqlClient({ adapter }) as unknown as TestClient;
-  return engine("MariaDB", "mysql", prisma, () => {});
+  return engine("MariaDB", "mysql", prisma, () => {}, micros);
 }

@@ -1,0 +1,45 @@
+import { clientOf } from "./dialect.js";
+import type { PrismaDelegate } from "./types.js";
+
+/** A model's table and its fields' columns, as the database names them. */
+export interface ModelNames {
+  /** The table's schema, where the model names one (`@@schema`). */
+  readonly schema: string | undefined;
+  /** The table (`@@map`, or the model's name). */
+  readonly table: string;
+  /** A field's column (`@map`, or the field's name). */
+  readonly column: (field: string) => string;
+}
+
+/** A model of Prisma's runtime data model, as far as pagewise reads it. */
+interface RuntimeModel {
+  readonly dbName?: string | null;
+  readonly schema?: string | null;
+  readonly fields?: readonly { readonly name: string; readonly dbName?: string | null }[];
+}
+
+/**
+ * The database's names of a model's table and columns, from the client's runtime data model (the
+ * `@@map`, `@map` and `@@schema` of the schema it was generated from), for the one statement
+ * pagewise writes as SQL: the exact text of a timestamp finer than Prisma's milliseconds.
+ * `undefined` where the client holds none (a Prisma whose runtime keeps it elsewhere).
+ *
+ * @param delegate - the model's delegate
+ * @example
+ * ```ts
+ * modelNames(prisma.item)?.column("createdAt"); // "created_at"
+ * ```
+ */
+export function modelNames(delegate: PrismaDelegate): ModelNames | undefined {
+  const name = (delegate as { $name?: unknown }).$name;
+  const models = (clientOf(delegate)?._runtimeDataModel as { models?: unknown } | undefined)
+    ?.models as Readonly<Record<string, RuntimeModel>> | undefined;
+  const model = typeof name === "string" ? models?.[name] : undefined;
+  if (model === undefined || typeof name !== "string") return undefined;
+  const columns = new Map((model.fields ?? []).map((f) => [f.name, f.dbName ?? f.name]));
+  return {
+    schema: model.schema ?? undefined,
+    table: model.dbName ?? name,
+    column: (field) => columns.get(field) ?? field,
+  };
+}

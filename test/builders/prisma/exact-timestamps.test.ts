@@ -1,0 +1,117 @@
+/**
+ * Timestamps finer than Prisma's `Date` (a `timestamptz(6)`, a `DATETIME(6)`): pagewise/prisma
+ * reads them as the database's text and settles the cursor's millisecond exactly, so walks by
+ * them are exact where a keyset of `Date`s would repeat and skip rows: random tables with values
+ * a microsecond apart inside one millisecond, and a bulk load sharing one timestamp (rows of one
+ * transaction), walked forward and back. SQLite holds the text Prisma writes: not here.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prismaCursorPages } from "../../../src/builders/prisma/index.js";
+import { cursorList, defineResource } from "../../../src/index.js";
+import { databaseRows } from "../../support/databases.js";
+import { answer, BASE_ID, SECRET, walk } from "../kysely/kysely-behaviour.js";
+import { mariadbEngine, type PrismaEngine, postgresEngine } from "./prisma-engines.js";
+import { databaseOrder, PRISMA_SORT } from "./prisma-sort.js";
+
+/** A timestamp `micros` microseconds after a fixed instant, as the database's text. */
+function timestamp(engine: PrismaEngine, micros: number): string {
+  const seconds = String(Math.floor(micros / 1e6)).padStart(2, "0");
+  const fraction = String(micros % 1e6).padStart(6, "0");
+  return `2026-11-23 10:00:${seconds}.${fraction}${engine.dialect === "postgres" ? "+00" : ""}`;
+}
+
+const row = fc.record({
+  name: fc.constantFrom("a", "b", "Z"),
+  score: fc.option(fc.integer({ min: 1, max: 2 }), { nil: null, freq: 3 }),
+  grp: fc.integer({ min: 0, max: 1 }),
+  micros: fc.constantFrom(5, 6, 1_000, 1_001, 1_999, 1_000_000, 1_000_001),
+});
+const order = fc
+  .shuffledSubarray(["name", "score", "grp"], { maxLength: 2 })
+  .chain((fields) =>
+    fc.tuple(
+      fc.constantFrom("created_at", "-created_at"),
+      ...fields.map((f) => fc.constantFrom(f, `-${f}`)),
+    ),
+  )
+  .chain((terms) => fc.shuffledSubarray(terms, { minLength: terms.length }))
+  .map((terms) => terms.join(","));
+
+describe.each(
+  databaseRows({
+    PostgreSQL: (url) => () => postgresEngine(url, true),
+    MariaDB: (url) => () => mariadbEngine(url, true),
+  }),
+)("prismaCursorPages by timestamps finer than a Date, on %s", (_name, open) => {
+  let engine: PrismaEngine;
+  beforeAll(async () => {
+    engine = await open();
+  });
+  afterAll(() => engine.close());
+
+  const resource = () =>
+    defineResource({
+      GET: cursorList({
+        sort: PRISMA_SORT,
+        secret: SECRET,
+        handler: prismaCursorPages(engine.prisma.item, () => ({})),
+      }),
+    });
+
+  it("walks random tables with microseconds inside a millisecond: each row once, in the database's order", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { maxLength: 24 }),
+        order,
+        fc.integer({ min: 1, max: 4 }),
+        async (data, sort, size) => {
+          await engine.fillText(
+            data.map(({ micros, ...r }, i) => ({
+              ...r,
+              id: BASE_ID + BigInt(i * 3),
+              createdAt: timestamp(engine, micros),
+            })),
+          );
+          const expected = await databaseOrder(engine, sort);
+          const forward = await walk(resource(), `/items?sort=${sort}&page_size=${size}`, "next");
+          expect(forward.ids).toStrictEqual(expected);
+          const back = await walk(resource(), forward.last, "prev");
+          expect(back.ids.reverse()).toStrictEqual(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it.each(["created_at", "-created_at"])(
+    "walks a bulk load sharing one timestamp by sort=%s, forward and back",
+    async (sort) => {
+      await engine.fillText(
+        Array.from({ length: 40 }, (_, i) => ({
+          id: BASE_ID + BigInt(i),
+          name: "same",
+          score: null,
+          grp: 0,
+          createdAt: timestamp(engine, i < 3 ? 123_455 : i > 36 ? 123_457 : 123_456),
+        })),
+      );
+      const expected = await databaseOrder(engine, sort);
+      const forward = await walk(resource(), `/items?sort=${sort}&page_size=7`, "next");
+      expect(forward.ids).toStrictEqual(expected);
+      const back = await walk(resource(), forward.last, "prev");
+      expect(back.ids.reverse()).toStrictEqual(expected);
+    },
+  );
+
+  it("carries every digit the column holds in its cursors", async () => {
+    await engine.fillText([
+      { id: 1n, name: "a", score: null, grp: 0, createdAt: timestamp(engine, 123_456) },
+      { id: 2n, name: "b", score: null, grp: 0, createdAt: timestamp(engine, 123_457) },
+    ]);
+    const first = await answer(resource(), "/items?sort=created_at&page_size=1");
+    const token = new URL(first.next as string, "http://x").searchParams.get("after") as string;
+    const payload = JSON.parse(Buffer.from(token.split(".")[0] as string, "base64url").toString());
+    expect(payload.at(-1)).toStrictEqual([timestamp(engine, 123_456), "1"]);
+  });
+});
