@@ -33,7 +33,9 @@ export function describeForSwagger(
   const operation = method === undefined ? undefined : item[lowerCase(method)];
   if (operation === undefined) return;
   import("@nestjs/swagger").then(
-    (swagger) => {
+    (loaded: Swagger & { default?: Swagger }) => {
+      // Nest 11's CommonJS package, imported from CommonJS, may come as its `default`.
+      const swagger = typeof loaded.ApiQuery === "function" ? loaded : (loaded.default ?? loaded);
       for (const decorate of swaggerDecorators(swagger, operation, items)) {
         decorate(target, key, descriptor);
       }
