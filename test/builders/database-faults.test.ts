@@ -1,9 +1,13 @@
 /**
- * A database that cannot be reached answers a list from pagewise/kysely or pagewise/drizzle with the
- * 503 problem (`Retry-After: 1`), page and cursor mode, PostgreSQL (pg) and MariaDB (mysql2): the
- * drivers' own errors, under Drizzle's wrapper too, never the framework's 500. Nothing listens on
+ * A database that cannot be reached answers a list from pagewise/kysely, pagewise/drizzle or
+ * pagewise/prisma with the 503 problem (`Retry-After: 1`), page and cursor mode, PostgreSQL (pg)
+ * and MariaDB (mysql2; Prisma's mariadb adapter): the drivers' own errors, under Drizzle's and
+ * Prisma's wrappers too, never the framework's 500. Nothing listens on
  * the port the pools are given.
  */
+
+import { PrismaMariaDb } from "@prisma/adapter-mariadb";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { drizzle as mysqlDrizzle } from "drizzle-orm/mysql2";
 import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
 import { Kysely, MysqlDialect, PostgresDialect } from "kysely";
@@ -14,10 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchRouter } from "../../src/adapters/fetch/index.js";
 import { drizzleCursorPages, drizzlePages } from "../../src/builders/drizzle/index.js";
 import { kyselyCursorPages, kyselyPages } from "../../src/builders/kysely/index.js";
+import { prismaCursorPages, prismaPages } from "../../src/builders/prisma/index.js";
 import { cursorList, defineResource, list } from "../../src/index.js";
 import { problem, problemType } from "../adapters/behaviour-suite.js";
 import { freePort } from "../support/free-port.js";
 import { mysqlPackages, pgPackages } from "./drizzle/drizzle-databases.js";
+import { PrismaClient as MysqlClient } from "./prisma/generated/mysql/client.ts";
+import { PrismaClient as PostgresClient } from "./prisma/generated/postgres/client.ts";
 
 interface Items {
   packages: { id: string; name: string };
@@ -101,6 +108,39 @@ beforeAll(async () => {
       }),
     ],
   );
+  // Prisma through its driver adapters, each connection attempt bounded.
+  const prismaPg = new PostgresClient({
+    adapter: new PrismaPg({ host: "127.0.0.1", port, connectionTimeoutMillis: 2_000 }),
+  });
+  const prismaMariaDb = new MysqlClient({
+    adapter: new PrismaMariaDb({
+      host: "127.0.0.1",
+      port,
+      connectTimeout: 2_000,
+      acquireTimeout: 2_000,
+    }),
+  });
+  closers.push(
+    () => prismaPg.$disconnect(),
+    () => prismaMariaDb.$disconnect(),
+  );
+  for (const [name, item] of [
+    ["prisma-pg", prismaPg.item],
+    ["prisma-mysql", prismaMariaDb.item],
+  ] as const) {
+    entries.push(
+      [
+        `/${name}/pages/`,
+        defineResource({ GET: list({ sort, handler: prismaPages(item, () => ({})) }) }),
+      ],
+      [
+        `/${name}/cursor/`,
+        defineResource({
+          GET: cursorList({ secret, sort, handler: prismaCursorPages(item, () => ({})) }),
+        }),
+      ],
+    );
+  }
   routes = fetchRouter(entries);
 });
 
@@ -108,7 +148,14 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-describe.each(["kysely-pg", "kysely-mysql", "drizzle-pg", "drizzle-mysql"])("%s", (name) => {
+describe.each([
+  "kysely-pg",
+  "kysely-mysql",
+  "drizzle-pg",
+  "drizzle-mysql",
+  "prisma-pg",
+  "prisma-mysql",
+])("%s", (name) => {
   it.each(["pages", "cursor"])("answers a %s list with the 503 problem", async (mode) => {
     const answer = await routes(new Request(`http://127.0.0.1/${name}/${mode}/`));
     expect({

@@ -10,6 +10,15 @@ import { databaseFault, rethrowFault } from "../../src/sql/database-fault.js";
 const unreachable = "The database is not reachable.";
 const lost = "The database stopped answering; a change may or may not have been made.";
 const coded = (code: string, message = "") => Object.assign(new Error(message), { code });
+/**
+ * A Prisma error as Prisma 7.10 throws one through a driver adapter (measured): its own code (P2039
+ * for the mariadb adapter's pool timeout) and the adapter's error under `meta`.
+ */
+const prismaError = (cause: object) =>
+  Object.assign(new Error("Invalid `prisma.item.findMany()` invocation"), {
+    code: "P2039",
+    meta: { modelName: "Item", driverAdapterError: { name: "DriverAdapterError", cause } },
+  });
 
 describe("databaseFault", () => {
   it.each<[string, unknown, string, Record<string, string>]>([
@@ -56,6 +65,33 @@ describe("databaseFault", () => {
       { "Retry-After": "1" },
     ],
     ["two wrappers deep", { cause: { cause: coded("ECONNRESET") } }, lost, {}],
+    ["Prisma's server not reached (P1001)", coded("P1001"), unreachable, { "Retry-After": "1" }],
+    ["Prisma's pool timeout (P2024)", coded("P2024"), unreachable, { "Retry-After": "1" }],
+    ["Prisma's connection closed (P1017)", coded("P1017"), lost, {}],
+    [
+      "Prisma's pg adapter: not reachable (as measured)",
+      prismaError({ kind: "DatabaseNotReachable", host: "127.0.0.1", port: 1 }),
+      unreachable,
+      { "Retry-After": "1" },
+    ],
+    [
+      "Prisma's mariadb adapter: its pool's timeout (as measured)",
+      prismaError({
+        originalCode: "45028",
+        kind: "mysql",
+        code: 45028,
+        cause: "connect ECONNREFUSED",
+      }),
+      unreachable,
+      { "Retry-After": "1" },
+    ],
+    [
+      "Prisma's pg adapter: PostgreSQL shutting down",
+      prismaError({ kind: "postgres", code: "57P01", originalCode: "57P01" }),
+      lost,
+      {},
+    ],
+    ["Prisma's adapter: a socket timeout", prismaError({ kind: "SocketTimeout" }), lost, {}],
   ])("reads %s as the 503 problem", (_name, error, detail, headers) => {
     const fault = databaseFault(error);
     expect(fault).toBeInstanceOf(PagewiseError);
@@ -73,6 +109,11 @@ describe("databaseFault", () => {
 
   it.each<[string, unknown]>([
     ["a bug", new TypeError("x is not a function")],
+    ["Prisma's unique constraint (P2002)", coded("P2002")],
+    [
+      "Prisma's adapter: a unique constraint",
+      prismaError({ kind: "UniqueConstraintViolation", constraint: { fields: ["id"] } }),
+    ],
     ["a constraint violated (23505)", coded("23505")],
     ["a syntax error (42601)", coded("42601")],
     ["MariaDB's duplicate key", coded("ER_DUP_ENTRY")],
