@@ -5,14 +5,14 @@
  * schema given as a value (a DTO class, referenced; a JSON Schema, as it is). Both documents are
  * valid OpenAPI 3.1.
  */
-import { Controller, Get } from "@nestjs/common";
+import { Controller, Get, Post } from "@nestjs/common";
 import { NestFactory } from "@nestjs/core";
 import { ExpressAdapter } from "@nestjs/platform-express";
 import { ApiProperty, DocumentBuilder, SwaggerModule } from "@nestjs/swagger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Pagewise, type PagewiseOptions } from "../../src/adapters/nestjs/index.js";
-import { cursorList, defineResource, list } from "../../src/index.js";
+import { cursorList, defineResource, json, list } from "../../src/index.js";
 import { type OpenApiOperation, openApiPaths } from "../../src/openapi/index.js";
 import type { MethodDefinition } from "../../src/resource/method-definition.js";
 import { openApiErrors } from "../support/openapi-conformance.js";
@@ -35,9 +35,22 @@ const ROUTES: readonly (readonly [string, MethodDefinition, PagewiseOptions])[] 
   ["/packages/feed", feed as MethodDefinition, { items: FEED_ROW }],
 ];
 
-/** `@Get(path) @Pagewise(list, options)` for each route, on one controller. */
+/** A resource whose POST is routed by its own method, `@Post() @Pagewise(packageStore)`. */
+const packageStore = defineResource({
+  GET: pages,
+  POST: json({ schema: z.object({ name: z.string() }), status: 201, handler: () => undefined }),
+});
+
+/**
+ * `@Get(path) @Pagewise(list, options)` for each route, and `@Post() @Pagewise(packageStore)`, on
+ * one controller.
+ */
 function packagesController(): new () => object {
   class PackagesController {}
+  const create = { value: namedMethod("create"), writable: true, configurable: true };
+  Object.defineProperty(PackagesController.prototype, "create", create);
+  Pagewise(packageStore)(PackagesController.prototype, "create", create);
+  Post("packages")(PackagesController.prototype, "create", create);
   for (const [index, [path, served, options]] of ROUTES.entries()) {
     const key = `route${index}`;
     const descriptor = { value: namedMethod(key), writable: true, configurable: true };
@@ -50,7 +63,7 @@ function packagesController(): new () => object {
 }
 
 type Operation = OpenApiOperation & { operationId: string; tags: string[] };
-let document: { paths: Record<string, { get: Operation }>; components?: unknown };
+let document: { paths: Record<string, { get: Operation; post?: Operation }>; components?: unknown };
 let app: Awaited<ReturnType<typeof NestFactory.create>>;
 
 beforeAll(async () => {
@@ -150,5 +163,13 @@ describe("a @Pagewise route in a SwaggerModule document", () => {
       ...inexact,
       "Allow",
     ]);
+  });
+
+  it("describes a route's own method of a resource: @Post() its POST, body and all", () => {
+    const { operationId, tags, ...described } =
+      document.paths["/packages"]?.post ?? ({} as Operation);
+    const paths = openApiPaths([["/packages", packageStore]]);
+    expect([operationId, tags]).toStrictEqual(["PackagesController_create", ["Packages"]]);
+    expect(described).toStrictEqual(paths["/packages"]?.post);
   });
 });

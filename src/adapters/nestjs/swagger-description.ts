@@ -1,8 +1,10 @@
+import { RequestMethod } from "@nestjs/common";
 import type { OpenApiOperation } from "../../openapi/openapi-types.js";
 import { resourcePathItem } from "../../openapi/resource-path-item.js";
 import type { Resource } from "../../resource/define-resource.js";
-import { METHOD_ORDER } from "../../resource/method-definition.js";
+import { METHOD_ORDER, type ResourceMethod } from "../../resource/method-definition.js";
 import type { JsonSchema } from "../../resource/operation-doc.js";
+import { nestMetadata } from "./fastify-route-config.js";
 
 type Swagger = typeof import("@nestjs/swagger");
 type Decorator = MethodDecorator;
@@ -12,8 +14,8 @@ type Dto = abstract new (...args: never[]) => unknown;
 /**
  * Describes a `@Pagewise` route for `@nestjs/swagger`, when it is installed (it is an optional
  * peer: loaded here with `import()`, and nothing is described without it). The description is
- * pagewise's own OpenAPI operation (`pagewise/openapi`) of the resource's GET (else its first
- * method): parameters, request body, responses with their headers, every problem, and the
+ * pagewise's own OpenAPI operation (`pagewise/openapi`) of the route's method ({@link
+ * routeOperation}): parameters, request body, responses with their headers, every problem, and the
  * summary, tags and operationId its `openapi` gives; `items` the rows' schema. Nest's explorer
  * adds the route's path parameters. It is in place once `@nestjs/swagger` has loaded, which an
  * app that imports it has done before `NestFactory.create` resolves (a few microtasks).
@@ -28,20 +30,42 @@ export function describeForSwagger(
   key: string | symbol,
   descriptor: PropertyDescriptor,
 ): void {
-  const item = resourcePathItem(resource, "", [], "header");
-  const method = METHOD_ORDER.find((name) => resource.methods[name] !== undefined);
-  const operation = method === undefined ? undefined : item[lowerCase(method)];
-  if (operation === undefined) return;
   import("@nestjs/swagger").then(
     (loaded: Swagger & { default?: Swagger }) => {
       // Nest 11's CommonJS package, imported from CommonJS, may come as its `default`.
       const swagger = typeof loaded.ApiQuery === "function" ? loaded : (loaded.default ?? loaded);
+      // By now every decorator of the method has run: its @Get(), @Post() or @All() is known.
+      const operation = routeOperation(resource, descriptor.value);
+      if (operation === undefined) return;
       for (const decorate of swaggerDecorators(swagger, operation, items)) {
         decorate(target, key, descriptor);
       }
     },
     () => undefined, // not installed: the route is served, undescribed
   );
+}
+
+/**
+ * The operation a route's description is: its method's (`@Post()` on a resource's POST), else,
+ * for `@All()` or a method the resource lacks, its GET or first method's.
+ *
+ * @param resource - the resource served
+ * @param method - the route's method, whose Nest metadata names its HTTP method
+ * @example
+ * ```ts
+ * routeOperation(packages, PackagesController.prototype.create); // the POST operation
+ * ```
+ */
+export function routeOperation(
+  resource: Resource<never>,
+  method: unknown,
+): OpenApiOperation | undefined {
+  const item = resourcePathItem(resource, "", [], "header");
+  const verb = RequestMethod[nestMetadata("method", method as object) as RequestMethod];
+  const routed = resource.methods[verb as ResourceMethod] === undefined ? undefined : verb;
+  const first = METHOD_ORDER.find((name) => resource.methods[name] !== undefined);
+  const chosen = routed ?? first;
+  return chosen === undefined ? undefined : item[lowerCase(chosen)];
 }
 
 const lowerCase = (method: string) => method.toLowerCase() as "get";
@@ -66,7 +90,11 @@ export function swaggerDecorators(
     else decorators.push(swagger.ApiParam(given));
   }
   const body = operation.requestBody;
-  if (body !== undefined) decorators.push(swagger.ApiBody(body as never));
+  if (body !== undefined) {
+    const { content, ...about } = body;
+    const schema = content["application/json"]?.schema;
+    decorators.push(swagger.ApiBody({ ...about, schema } as never));
+  }
   const rows = rowSchema(swagger, items);
   if (typeof items === "function") decorators.push(swagger.ApiExtraModels(items as never));
   for (const [status, response] of Object.entries(operation.responses)) {
