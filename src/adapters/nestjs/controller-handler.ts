@@ -20,6 +20,10 @@ const contexts = new WeakMap<object, HandlerContext>();
  *
  * @param request - the request Nest hands the route (the handler's `native`)
  * @param call - runs the controller method once, its value out
+ * @example
+ * ```ts
+ * setControllerCall(request, () => lastValue(next.handle()));
+ * ```
  */
 export function setControllerCall(request: object, call: () => Promise<unknown>): void {
   calls.set(request, (context) => {
@@ -28,7 +32,15 @@ export function setControllerCall(request: object, call: () => Promise<unknown>)
   });
 }
 
-/** The handler's context of a request, once its handler runs (for `@PagewiseContext()`). */
+/**
+ * The handler's context of a request, once its handler runs (for `@PagewiseContext()`).
+ *
+ * @param request - the request Nest hands the route
+ * @example
+ * ```ts
+ * handlerContextOf(context.switchToHttp().getRequest())?.params;
+ * ```
+ */
 export function handlerContextOf(request: object): HandlerContext | undefined {
   return contexts.get(request);
 }
@@ -61,6 +73,10 @@ export function fromController(): never {
  *
  * @param served - a `list()`, `cursorList()` or `json()` method (served as GET), or a resource
  * @throws {TypeError} for anything else
+ * @example
+ * ```ts
+ * new PagewiseInterceptor(servedResource(list({ handler: fromController })));
+ * ```
  */
 export function servedResource(served: Served): Resource<never> {
   const resource = "kind" in served ? defineResource({ GET: served }) : served;

@@ -10,7 +10,17 @@ const FASTIFY_ROUTE_CONFIG = "__fastify_route_config__";
 /** reflect-metadata's reader, which Nest loads, and with which its decorators' metadata is read. */
 type MetadataReader = (key: string, target: object, property?: string | symbol) => unknown;
 
-/** Reads Nest's metadata (reflect-metadata, loaded by Nest). */
+/**
+ * Reads Nest's metadata (reflect-metadata, loaded by Nest); `undefined` without it.
+ *
+ * @param key - the metadata's key (`"method"`, `"__routeArguments__"`, …)
+ * @param target - what it is on: a route's method, a controller class
+ * @param property - the property it is on, for a class's
+ * @example
+ * ```ts
+ * nestMetadata("method", descriptor.value); // RequestMethod.GET under @Get()
+ * ```
+ */
 export function nestMetadata(key: string, target: object, property?: string | symbol): unknown {
   const read = (Reflect as typeof Reflect & { getMetadata?: MetadataReader }).getMetadata;
   return property === undefined ? read?.(key, target) : read?.(key, target, property);
@@ -23,7 +33,10 @@ export function nestMetadata(key: string, target: object, property?: string | sy
  * (Allow, CORS, the API key first). Express ignores it.
  *
  * @param resource - the route's resource
- * @param method - the route's method (the metadata's target)
+ * @example
+ * ```ts
+ * fastifyRouteConfig(resource, target, key, descriptor); // request.routeOptions.config.pagewise
+ * ```
  */
 export function fastifyRouteConfig(
   resource: Resource<never>,
@@ -37,7 +50,15 @@ export function fastifyRouteConfig(
   SetMetadata(FASTIFY_ROUTE_CONFIG, { ...config, pagewise: resource })(target, key, descriptor);
 }
 
-/** The resource of the route a Fastify request took, if a `@Pagewise` route. */
+/**
+ * The resource of the route a Fastify request took, if a `@Pagewise` route.
+ *
+ * @param request - Fastify's request (Express's has no `routeOptions`: `undefined`)
+ * @example
+ * ```ts
+ * const resource = routeResource(host.switchToHttp().getRequest());
+ * ```
+ */
 export function routeResource(request: {
   readonly routeOptions?: { readonly config?: unknown };
 }): Resource<never> | undefined {

@@ -45,7 +45,15 @@ export interface FastifyReplyLike {
   hijack(): unknown;
 }
 
-/** The `node:http` response under Nest's: Fastify's `reply.raw`, or Express's `res` itself. */
+/**
+ * The `node:http` response under Nest's: Fastify's `reply.raw`, or Express's `res` itself.
+ *
+ * @param response - Express's `res` or Fastify's `reply`
+ * @example
+ * ```ts
+ * clientGone(nodeResponse(http.getResponse()));
+ * ```
+ */
 export function nodeResponse(response: NestResponse): NodeResponse {
   return "raw" in response ? response.raw : response;
 }
@@ -113,6 +121,10 @@ function isStream(body: unknown): body is NodeBodyStream {
  *
  * @param response - Express's `res` or Fastify's `reply`
  * @param answer - `{ status, headers, body }` from the pipeline
+ * @example
+ * ```ts
+ * writeNestResponse(http.getResponse(), problemResponse(notFoundProblem("/nowhere/")));
+ * ```
  */
 export function writeNestResponse(response: NestResponse, answer: ResourceResponse): void {
   const { status, headers, body } = answer;

@@ -12,6 +12,10 @@ const ROUTE_ARGS = "__routeArguments__";
  * @param target - the controller's prototype
  * @param key - the method's name
  * @param method - the method
+ * @example
+ * ```ts
+ * Res()(target, key, responseIndex(target, key, descriptor.value));
+ * ```
  */
 export function responseIndex(target: object, key: string | symbol, method: unknown): number {
   const args = (nestMetadata(ROUTE_ARGS, target.constructor, key) ?? {}) as Record<

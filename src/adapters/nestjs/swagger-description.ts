@@ -22,6 +22,10 @@ type Dto = abstract new (...args: never[]) => unknown;
  *
  * @param resource - the resource served
  * @param items - one row's schema: a DTO class or a JSON Schema
+ * @example
+ * ```ts
+ * describeForSwagger(resource, PackageDto, target, key, descriptor);
+ * ```
  */
 export function describeForSwagger(
   resource: Resource<never>,
@@ -70,7 +74,20 @@ export function routeOperation(
 
 const lowerCase = (method: string) => method.toLowerCase() as "get";
 
-/** The operation as `@nestjs/swagger`'s decorators. */
+/**
+ * The operation as `@nestjs/swagger`'s decorators: `ApiOperation` and `ApiTags` as it says, a
+ * parameter decorator each (`ApiQuery`, `ApiHeader`, `ApiParam`), `ApiBody`, and an
+ * `ApiResponse` per status, the 200's rows `items` when given (a DTO by `$ref`, among the
+ * document's schemas through `ApiExtraModels`).
+ *
+ * @param swagger - the `@nestjs/swagger` module
+ * @param operation - pagewise's OpenAPI operation
+ * @param items - one row's schema, over the operation's own
+ * @example
+ * ```ts
+ * for (const decorate of swaggerDecorators(swagger, operation, PackageDto)) decorate(target, key, descriptor);
+ * ```
+ */
 export function swaggerDecorators(
   swagger: Swagger,
   operation: OpenApiOperation,
