@@ -1,7 +1,7 @@
 import { withExactValues } from "./exact-values.js";
 import { guardedClone, keysetWhere } from "./keyset-where.js";
 import { orderQuery } from "./order.js";
-import type { Range, ReadParts, ReadRow } from "./read-parts.js";
+import { assertOnePerEntity, type Range, type ReadParts, type ReadRow } from "./read-parts.js";
 
 /**
  * A range's entities read in one statement, the user's query builder's own: filtered by the
@@ -14,7 +14,8 @@ import type { Range, ReadParts, ReadRow } from "./read-parts.js";
  * @param parts - the query and the order
  * @param range - the predicate, ORDER BY and rows
  * @param values - whether to read the sort values (a cursor page)
- * @throws {Error} where the rows are not one per entity
+ * @throws {Error} where the rows are not one per entity (TypeORM merged two whose keys the
+ *   driver read as one number), rather than answer fewer
  * @example
  * ```ts
  * const rows = await entityRows(parts, { where: EVERY_ROW, order, limit: 10, offset: 20 }, false);
@@ -33,12 +34,8 @@ export async function entityRows(
   if (where !== undefined) query.andWhere(where.text, where.parameters);
   query.limit(range.limit);
   if (range.offset > 0) query.offset(range.offset);
-  if (!values) return (await query.getMany()).map((entity) => ({ entity, raw: {} }));
-  const { entities, raw } = await withExactValues(query, dialect, terms, refs).getRawAndEntities();
-  if (entities.length !== raw.length) {
-    throw new Error(
-      `pagewise/typeorm: ${raw.length} rows made ${entities.length} entities: a join gives an entity more than one row`,
-    );
-  }
+  const read = values ? withExactValues(query, dialect, terms, refs) : query;
+  const { entities, raw } = await read.getRawAndEntities();
+  assertOnePerEntity(raw.length, entities.length);
   return entities.map((entity, i) => ({ entity, raw: raw[i] as Record<string, unknown> }));
 }

@@ -5,7 +5,7 @@ import type { OrderTerm } from "../../sql/order-by.js";
 import { exactExpression, keyExpression } from "./exact-values.js";
 import { guardedClone, keysetWhere } from "./keyset-where.js";
 import { orderQuery } from "./order.js";
-import type { Range, ReadParts, ReadRow } from "./read-parts.js";
+import { assertOnePerEntity, type Range, type ReadParts, type ReadRow } from "./read-parts.js";
 
 /** The parameter of the keys an entities' statement reads. */
 const KEYS = "pagewise_keys";
@@ -115,6 +115,7 @@ export async function entitiesByKeys(
   const { qb, source } = parts;
   const alias = keyAlias(parts.terms.length - 1);
   const keys = raw.map((row) => row[alias]);
+  assertOnePerEntity(keys.length, new Set(keys.map(String)).size);
   const tie = source.terms.at(-1)?.ref as string;
   const query = guardedClone(qb).andWhere(`${tie} IN (:...${KEYS})`, { [KEYS]: keys });
   const found = new Map<string, ObjectLiteral>();

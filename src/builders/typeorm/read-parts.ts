@@ -34,3 +34,23 @@ export interface ReadRow {
 
 /** The whole order, no cursor: a page list's range. */
 export const EVERY_ROW: Condition = { kind: "constant", value: true };
+
+/**
+ * Checks that a statement's rows are one per entity: where two rows have one key as the driver
+ * reads it (better-sqlite3 reads an integer beyond 2^53 as a lossy number: TypeORM merges their
+ * entities), or a join repeats an entity, a page would answer fewer rows or one twice.
+ *
+ * @param rows - the statement's rows
+ * @param entities - its entities, or the distinct keys its rows hold
+ * @throws {Error} naming both counts and why
+ * @example
+ * ```ts
+ * assertOnePerEntity(raw.length, entities.length);
+ * ```
+ */
+export function assertOnePerEntity(rows: number, entities: number): void {
+  if (rows === entities) return;
+  throw new Error(
+    `pagewise/typeorm: ${rows} rows made ${entities} entities: two rows have one key as the driver reads it (better-sqlite3 reads an integer beyond 2^53 as a lossy number), or a join gives an entity more than one row`,
+  );
+}

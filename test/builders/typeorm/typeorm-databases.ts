@@ -32,7 +32,8 @@ export interface Version {
 
 /** A package's row as written: the timestamp and the bigints as text, every digit kept. */
 export interface PackageRow {
-  readonly id: number;
+  /** A number, or a bigint beyond 2^53. */
+  readonly id: number | bigint;
   readonly name: string;
   readonly score: number | null;
   readonly grp: number;
@@ -44,7 +45,7 @@ export interface PackageRow {
 /** A version's row as written. */
 export interface VersionRow {
   readonly id: number;
-  readonly packageId: number;
+  readonly packageId: number | bigint;
   readonly tag: string;
 }
 
@@ -63,7 +64,8 @@ export interface TypeormDatabase {
 }
 
 /** A package's uuid, by its key: distinct, in the keys' order, written in lower case. */
-export const uidOf = (id: number) => `00000000-0000-4000-8000-${id.toString(16).padStart(12, "0")}`;
+export const uidOf = (id: number | bigint) =>
+  `00000000-0000-4000-8000-${(BigInt(id) % 2n ** 48n).toString(16).padStart(12, "0")}`;
 
 /** A timestamp `micros` microseconds after a fixed instant, as the database takes it. */
 export function timestampOf(micros: number): string {
@@ -162,7 +164,7 @@ async function open(name: string, dialect: DialectName, options: object): Promis
         "packages",
         ["id", "name", "score", "grp", "created_at", "uid", "downloads"],
         packages.map((p) => [
-          p.id,
+          String(p.id),
           p.name,
           p.score,
           p.grp,
@@ -174,7 +176,7 @@ async function open(name: string, dialect: DialectName, options: object): Promis
       await insert(
         "versions",
         ["id", "package_id", "tag"],
-        versions.map((v) => [v.id, v.packageId, v.tag]),
+        versions.map((v) => [v.id, String(v.packageId), v.tag]),
       );
     },
     close: () => dataSource.destroy(),

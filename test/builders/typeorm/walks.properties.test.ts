@@ -63,11 +63,11 @@ describe.each(
   afterAll(() => db.close());
 
   it.each<[string, boolean, boolean]>([
-    ["of one table, NULLs where the database puts them", false, false],
-    ["of one table, NULLs set last ascending", true, false],
-    ["joined to many (leftJoinAndSelect), sorted by its tags too", false, true],
+    ["in one table, NULLs where the database puts them", false, false],
+    ["in one table, NULLs set last ascending", true, false],
+    ["joined to many versions (leftJoinAndSelect), sorted by their tags too", false, true],
   ])(
-    "walks random tables %s forward and back: each package once, in the database's order",
+    "walks random packages %s forward and back: each package once, in the database's order",
     async (_case, nullsLast, joined) => {
       const query = () =>
         joined ? packages(db).leftJoinAndSelect("p.versions", "v") : packages(db);
