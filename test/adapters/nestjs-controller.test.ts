@@ -1,9 +1,9 @@
 /**
  * What only a Nest route has, on Express and on Fastify: the controller method serving the
  * request (its rows, an integration, a function of the context, `@PagewiseContext()`), Nest's
- * guards before pagewise and its pipes inside the handler, the problems PagewiseModule's filter
- * gives Nest's own 4xx answers, and a `@Get()` route's methods: GET and HEAD served, any other
- * Nest's 404, as its router answers a method no route has.
+ * guards before pagewise and its pipes inside the handler, the problem PagewiseModule's filter
+ * makes of a guard's 403 (the app's other routes' errors left to Nest), and a `@Get()` route's
+ * methods: GET and HEAD served, any other the 404 of a path no route matches.
  */
 import {
   BadRequestException,
@@ -21,7 +21,7 @@ import { clientError } from "../../src/errors.js";
 import { list } from "../../src/index.js";
 import { problemResponse } from "../../src/resource/problem-response.js";
 import { call } from "../support/http-call.js";
-import { problemType } from "./behaviour-suite.js";
+import { problem, problemType } from "./behaviour-suite.js";
 import { appModule, nestExpress, nestFastify } from "./nestjs-servers.js";
 import { dataset } from "./resources.js";
 import type { Running } from "./servers.js";
@@ -81,6 +81,15 @@ function controller(): new () => object {
     return [{ pageParams, terms: terms.map((term) => `${term.field} ${term.direction}`) }];
   });
   PagewiseContext()(proto, "context", 0);
+  const plainRoute = {
+    value: () => {
+      throw new BadRequestException("name must be a string");
+    },
+    writable: true,
+    configurable: true,
+  };
+  Object.defineProperty(proto, "other", plainRoute);
+  Get("other")(proto, "other", plainRoute);
   Controller("items")(ItemsController);
   return ItemsController;
 }
@@ -151,7 +160,7 @@ describe.each([
     });
   });
 
-  it("runs Nest's guard first: its 403 a problem (PagewiseModule)", async () => {
+  it("runs Nest's guard first: its 403 a problem (PagewiseModule's filter)", async () => {
     const denied = await call(server.origin, {
       path: "/items/guarded",
       headers: { "x-deny": "1" },
@@ -175,11 +184,22 @@ describe.each([
     expect(answer).toStrictEqual({ status: 200, headers: pageHeaders(7), body: null });
   });
 
+  it("leaves the errors of the app's other routes to Nest, its messages kept", async () => {
+    expect(await call(server.origin, { path: "/items/other" })).toStrictEqual({
+      status: 400,
+      headers: { "content-type": "application/json; charset=utf-8", ...NEST_OWN[platform] },
+      body: { statusCode: 400, error: "Bad Request", message: "name must be a string" },
+    });
+  });
+
   it.each(["POST", "DELETE", "OPTIONS"])(
-    "leaves %s on a @Get() route to Nest's router: its 404, a problem",
+    "leaves %s on a @Get() route to Nest's router: a path it routes not, 404",
     async (method) => {
-      const answer = await call(server.origin, { method, path: "/items/rows" });
-      expect(answer).toStrictEqual({ status: 404, headers: problemType, body: problemOf(404) });
+      expect(await call(server.origin, { method, path: "/items/rows?page=2" })).toStrictEqual({
+        status: 404,
+        headers: problemType,
+        body: problem(404, "Not Found", "not_found", 'Nothing is served at "/items/rows".'),
+      });
     },
   );
 });

@@ -1,9 +1,9 @@
 import { Res, UseInterceptors } from "@nestjs/common";
 import type { JsonSchema } from "../../resource/operation-doc.js";
 import { type Served, servedResource } from "./controller-handler.js";
-import { fastifyRouteConfig } from "./fastify-route-config.js";
 import { PagewiseInterceptor } from "./pagewise-interceptor.js";
 import { responseIndex } from "./response-index.js";
+import { markRoute } from "./route-resource.js";
 import { describeForSwagger } from "./swagger-description.js";
 
 /** What `@Pagewise` takes beside the list or resource. */
@@ -47,7 +47,7 @@ export function Pagewise(served: Served, options: PagewiseOptions = {}): MethodD
   return (target, key, descriptor) => {
     UseInterceptors(interceptor)(target, key, descriptor);
     Res()(target, key, responseIndex(target, key, descriptor.value));
-    fastifyRouteConfig(resource, target, key, descriptor);
+    markRoute(resource, target, key, descriptor);
     describeForSwagger(resource, options.items, target, key, descriptor);
   };
 }

@@ -5,6 +5,7 @@ import type { Resource } from "../../resource/define-resource.js";
 import { serveResource } from "../../resource/handle-resource.js";
 import { clientGone } from "../node/node-signal.js";
 import { setControllerCall } from "./controller-handler.js";
+import { hasEmptyParam } from "./empty-param.js";
 import {
   type NestRequest,
   type NestResponse,
@@ -57,16 +58,6 @@ export class PagewiseInterceptor implements NestInterceptor {
 /** Fastify's reply left unsent on purpose (Express's `res` needs nothing). */
 function hijack(response: NestResponse): void {
   if ("hijack" in response) response.hijack();
-}
-
-/**
- * Whether the router matched an empty segment as a parameter (`/items/` on `/items/:id`, as
- * Fastify's does): Express's router and `fetchRouter` match no route there, so neither does this.
- */
-function hasEmptyParam(params: unknown): boolean {
-  return Object.entries((params ?? {}) as Record<string, unknown>).some(
-    ([name, value]) => value === "" && name !== "*",
-  );
 }
 
 /** Nest's own answer to a path no route matches (its router's, word for word). */

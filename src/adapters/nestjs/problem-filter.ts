@@ -1,11 +1,13 @@
 import type { ArgumentsHost } from "@nestjs/common";
 import { Catch } from "@nestjs/common";
 import { BaseExceptionFilter } from "@nestjs/core";
-import { DEFAULT_MAX_BODY_BYTES } from "../../options.js";
+import { notFoundProblem } from "../../errors.js";
+import { DEFAULT_MAX_BODY_BYTES as MAX_BODY } from "../../options.js";
+import type { Resource } from "../../resource/define-resource.js";
 import { frameworkError } from "../../resource/framework-error.js";
 import { serveResource } from "../../resource/handle-resource.js";
 import { problemResponse } from "../../resource/problem-response.js";
-import { routeResource } from "./fastify-route-config.js";
+import { hasEmptyParam } from "./empty-param.js";
 import {
   type NestRequest,
   type NestResponse,
@@ -13,14 +15,17 @@ import {
   resourceRequest,
   writeNestResponse,
 } from "./nest-http.js";
+import { isRouted, type RoutedRequest, routeResource } from "./route-resource.js";
 
 /**
- * A global exception filter (what `PagewiseModule` registers) that answers every error with a 4xx
- * status of its own as `application/problem+json`, like pagewise's own, at that status and naming
- * nothing of the error (no message, no stack): Nest's `HttpException`s (a guard's 403, a path no
- * route matches, 404, a pipe's 400), a body parser's errors (malformed JSON, too large), and any
- * `PagewiseError` (see `frameworkError` in `pagewise/adapter`). Any other error (no status, a
- * 5xx: a server fault) goes to Nest's own handling, for its 500.
+ * A global exception filter (what `PagewiseModule` registers) for what pagewise's pipeline does
+ * not see. A path no route matches (Nest's 404) is pagewise's 404 problem, as `fetchRouter`
+ * answers it. On a `@Pagewise` route, an error with a 4xx status of its own (a guard's 403) is
+ * answered as `application/problem+json` at that status, naming nothing of the error (see
+ * `frameworkError` in `pagewise/adapter`), and one Fastify met before the route (a
+ * Content-Type it cannot parse) through the route's resource, as the Fastify adapter does
+ * (Allow, CORS, the API key first). The app's other routes' errors, and every error without a
+ * 4xx status, go to Nest's own handling.
  *
  * @example
  * ```ts
@@ -30,27 +35,41 @@ import {
 export class PagewiseProblemFilter extends BaseExceptionFilter {
   /** Answers the error as a problem, or hands it to Nest's own filter. */
   override catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.getType() === "http";
-    const problem = http ? frameworkError(exception, DEFAULT_MAX_BODY_BYTES) : undefined;
-    const response = host.switchToHttp().getResponse<NestResponse>();
-    if (problem === undefined || nodeResponse(response).headersSent) {
+    const http = host.switchToHttp();
+    const request = http.getRequest<NestRequest & RoutedRequest>();
+    const response = http.getResponse<NestResponse>();
+    if (host.getType() !== "http" || nodeResponse(response).headersSent) {
       super.catch(exception, host);
       return;
     }
-    const request = host.switchToHttp().getRequest<NestRequest & RouteOptions>();
-    const resource = isFastifyError(exception) ? routeResource(request) : undefined;
-    if (resource === undefined) {
+    const resource = routeResource(request);
+    // An empty path parameter is a path no route matches (Express's router matches none there).
+    const unrouted =
+      !isRouted(request) || (resource !== undefined && hasEmptyParam(request.params));
+    if (unrouted && (exception as { status?: unknown }).status === 404) {
+      writeNestResponse(response, problemResponse(notFoundProblem(pathOf(request))));
+      return;
+    }
+    const problem = resource === undefined ? undefined : frameworkError(exception, MAX_BODY);
+    if (problem === undefined) {
+      super.catch(exception, host);
+      return;
+    }
+    if (!isFastifyError(exception)) {
       writeNestResponse(response, problemResponse(problem));
       return;
     }
     // Met before the route (Fastify's body parsing): answered through the resource, as the
     // request would have been, its body's problem last.
-    const served = serveResource(resource, {
-      ...resourceRequest(request, response),
-      readBody: () => {
-        throw problem;
-      },
-    } as never);
+    const served = serveResource(
+      resource as Resource<never>,
+      {
+        ...resourceRequest(request, response),
+        readBody: () => {
+          throw problem;
+        },
+      } as never,
+    );
     Promise.resolve(served).then(
       (answer) => writeNestResponse(response, answer),
       (bug: unknown) => super.catch(bug, host),
@@ -58,7 +77,11 @@ export class PagewiseProblemFilter extends BaseExceptionFilter {
   }
 }
 
-type RouteOptions = Parameters<typeof routeResource>[0];
+/** The request's path, without its query. */
+function pathOf(request: NestRequest): string {
+  const node = request.raw ?? request;
+  return (node.originalUrl ?? node.url ?? "/").split("?")[0] ?? "/";
+}
 
 /**
  * An error of Fastify's own (`FST_ERR_…`), met before Nest's route (parsing the request): as

@@ -1,4 +1,4 @@
-import { nestMetadata } from "./fastify-route-config.js";
+import { nestMetadata } from "./route-resource.js";
 
 /** Nest's metadata key for a route method's parameters (`ROUTE_ARGS_METADATA` in @nestjs/common). */
 const ROUTE_ARGS = "__routeArguments__";

@@ -4,7 +4,7 @@ import { resourcePathItem } from "../../openapi/resource-path-item.js";
 import type { Resource } from "../../resource/define-resource.js";
 import { METHOD_ORDER, type ResourceMethod } from "../../resource/method-definition.js";
 import type { JsonSchema } from "../../resource/operation-doc.js";
-import { nestMetadata } from "./fastify-route-config.js";
+import { nestMetadata } from "./route-resource.js";
 
 type Swagger = typeof import("@nestjs/swagger");
 type Decorator = MethodDecorator;
