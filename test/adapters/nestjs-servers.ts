@@ -3,7 +3,8 @@
  * an ephemeral port, set up as docs/nestjs.md tells: one controller whose method per route is
  * `@All(path) @Pagewise(resource)`, `PagewiseModule` imported, the body left to pagewise (Nest's
  * `bodyParser: false`; on Fastify, its own parsers replaced by one handing the stream on),
- * Fastify ignoring a trailing slash as the suite's Fastify servers do, Express without
+ * Fastify ignoring a trailing slash and answering its router's errors with `fastifyErrorHandler`
+ * as the suite's Fastify servers do, Express without
  * `X-Powered-By`. The decorators are applied as functions: the project's tsconfig.json has no
  * `experimentalDecorators`, which Nest's decorator syntax needs.
  */
@@ -13,6 +14,7 @@ import { All, Controller, type INestApplication, Module } from "@nestjs/common";
 import { NestFactory } from "@nestjs/core";
 import { ExpressAdapter, type NestExpressApplication } from "@nestjs/platform-express";
 import { FastifyAdapter, type NestFastifyApplication } from "@nestjs/platform-fastify";
+import { fastifyErrorHandler } from "../../src/adapters/fastify/index.js";
 import { Pagewise, PagewiseModule } from "../../src/adapters/nestjs/index.js";
 import type { Resource } from "../../src/index.js";
 import type { Running } from "./servers.js";
@@ -66,7 +68,10 @@ export async function nestExpress(module: new () => object): Promise<Running> {
 
 /** A Nest app on Fastify 5 serving `module`, the request bodies left as streams for pagewise. */
 export async function nestFastify(module: new () => object): Promise<Running> {
-  const adapter = new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } });
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: fastifyErrorHandler(),
+  });
   const fastify = adapter.getInstance();
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
