@@ -3,7 +3,8 @@
  * request (its rows, an integration, a function of the context, `@PagewiseContext()`), Nest's
  * guards before pagewise and its pipes inside the handler, the problem PagewiseModule's filter
  * makes of a guard's 403 (the app's other routes' errors left to Nest), and a `@Get()` route's
- * methods: GET and HEAD served, any other the 404 of a path no route matches.
+ * methods: GET and HEAD served, any other the 404 of a path no route matches; and the links of a
+ * route under a global prefix.
  */
 import {
   BadRequestException,
@@ -202,4 +203,26 @@ describe.each([
       });
     },
   );
+});
+
+describe.each([
+  ["express", nestExpress],
+  ["fastify", nestFastify],
+] as const)("a Nest route on %s under a global prefix", (_platform, start) => {
+  let server: Running;
+  beforeAll(async () => {
+    server = await start(appModule(controller()), (app) => app.setGlobalPrefix("api"));
+  });
+  afterAll(() => server.close());
+
+  it("links its pages under the prefix, and answers a path outside it 404", async () => {
+    const answer = await call(server.origin, { path: "/api/items/rows?page_size=3&page=2" });
+    const page = (n: number) => `</api/items/rows?page=${n}>`;
+    expect([answer.status, answer.headers.link, answer.body]).toStrictEqual([
+      200,
+      `${page(1)}; rel="first", ${page(1)}; rel="prev", ${page(3)}; rel="next", ${page(3)}; rel="last"`,
+      dataset(6).slice(3),
+    ]);
+    expect((await call(server.origin, { path: "/items/rows" })).status).toBe(404);
+  });
 });

@@ -54,8 +54,14 @@ async function listen(app: INestApplication): Promise<Running> {
   return { origin: `http://127.0.0.1:${port}`, server, close: () => app.close() };
 }
 
-/** A Nest app on Express 5 serving `module`. */
-export async function nestExpress(module: new () => object): Promise<Running> {
+/** What a test does to the app before it listens (a global prefix, say). */
+type Prepare = (app: INestApplication) => void;
+
+/** A Nest app on Express 5 serving `module`, `prepare`d. */
+export async function nestExpress(
+  module: new () => object,
+  prepare: Prepare = () => undefined,
+): Promise<Running> {
   const options = { logger: false, bodyParser: false } as const;
   const app = await NestFactory.create<NestExpressApplication>(
     module,
@@ -63,11 +69,15 @@ export async function nestExpress(module: new () => object): Promise<Running> {
     options,
   );
   app.disable("x-powered-by");
+  prepare(app);
   return listen(app);
 }
 
-/** A Nest app on Fastify 5 serving `module`, the request bodies left as streams for pagewise. */
-export async function nestFastify(module: new () => object): Promise<Running> {
+/** A Nest app on Fastify 5 serving `module`, `prepare`d, the bodies left as streams for pagewise. */
+export async function nestFastify(
+  module: new () => object,
+  prepare: Prepare = () => undefined,
+): Promise<Running> {
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: fastifyErrorHandler(),
@@ -77,6 +87,7 @@ export async function nestFastify(module: new () => object): Promise<Running> {
   fastify.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
   const options = { logger: false, bodyParser: false } as const;
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, options);
+  prepare(app);
   return listen(app);
 }
 
