@@ -1,10 +1,10 @@
 /**
  * What only a Nest route has, on Express and on Fastify: the controller method serving the
- * request (its rows, an integration, a function of the context, `@PagewiseContext()`), Nest's
- * guards before pagewise and its pipes inside the handler, the problem PagewiseModule's filter
- * makes of a guard's 403 (the app's other routes' errors left to Nest), and a `@Get()` route's
- * methods: GET and HEAD served, any other the 404 of a path no route matches; and the links of a
- * route under a global prefix.
+ * request (its rows, for a page or a cursor list, an integration, a function of the context,
+ * `@PagewiseContext()`), Nest's guards before pagewise and its pipes inside the handler, the
+ * problem PagewiseModule's filter makes of a guard's 403 (the app's other routes' errors left to
+ * Nest), and a `@Get()` route's methods: GET and HEAD served, any other the 404 of a path no
+ * route matches; and the links of a route under a global prefix.
  */
 import {
   BadRequestException,
@@ -19,7 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromController, Pagewise, PagewiseContext } from "../../src/adapters/nestjs/index.js";
 import { clientError } from "../../src/errors.js";
-import { list } from "../../src/index.js";
+import { cursorList, list } from "../../src/index.js";
 import { problemResponse } from "../../src/resource/problem-response.js";
 import { call } from "../support/http-call.js";
 import { problem, problemType } from "./behaviour-suite.js";
@@ -30,6 +30,11 @@ import type { Running } from "./servers.js";
 const sort = { fields: { status: true, id: true }, tieBreaker: "id" } as const;
 const sorted = list({ sort, handler: fromController });
 const plain = list({ handler: fromController });
+const byCursor = cursorList({
+  order: [{ name: "id" }],
+  secret: "c".repeat(32),
+  handler: fromController,
+});
 
 /** Refuses a request that sends `x-deny`. */
 const guard: CanActivate = {
@@ -47,12 +52,13 @@ const digits: PipeTransform = {
 };
 
 type Method = (...args: never[]) => unknown;
+type Served = Parameters<typeof Pagewise>[0];
 
 /** The controller: each route's method, its path, list, and extra decorators. */
 function controller(): new () => object {
   class ItemsController {}
   const proto = ItemsController.prototype;
-  const route = (key: string, path: string, served: typeof sorted, method: Method) => {
+  const route = (key: string, path: string, served: Served, method: Method) => {
     const descriptor = { value: method, writable: true, configurable: true };
     Object.defineProperty(method, "name", { value: key });
     Object.defineProperty(proto, key, descriptor);
@@ -70,6 +76,7 @@ function controller(): new () => object {
         dataset(4).map((row) => ({ ...row, by: sort.terms.map((term) => term.column).join() })),
     }),
   }));
+  route("cursor", "cursor", byCursor, () => dataset(5));
   route("function", "function", plain, () => (context: { method: string }) => [context.method]);
   route("nothing", "nothing", plain, () => undefined);
   const guarded = route("guarded", "guarded", plain, () => dataset(2));
@@ -136,6 +143,17 @@ describe.each([
       headers: pageHeaders(4),
       body: dataset(4).map((row) => ({ ...row, by: "status,id" })),
     });
+  });
+
+  it("serves a cursor list from the rows it returns, walked by next links", async () => {
+    const first = await call(server.origin, { path: "/items/cursor?page_size=3" });
+    const next = /<([^>]*)>; rel="next"/.exec(String(first.headers.link))?.[1] ?? "";
+    expect([first.status, first.body, next]).toStrictEqual([
+      200,
+      dataset(3),
+      expect.stringMatching(/^\/items\/cursor\?page_size=3&after=[\w.-]+$/),
+    ]);
+    expect((await call(server.origin, { path: next })).body).toStrictEqual(dataset(5).slice(3));
   });
 
   it("calls a function it returns with the handler's context", async () => {

@@ -1,7 +1,9 @@
 import type { HandlerContext as Context } from "../../builders/contract.js";
+import type { CursorListMethod } from "../../resource/cursor-method.js";
 import { defineResource, type Resource } from "../../resource/define-resource.js";
 import type { MethodDefinition } from "../../resource/method-definition.js";
 import { handlerFunction } from "../../resource/methods.js";
+import { serveCursorList } from "../../resource/serve-cursor-list.js";
 
 /** What `@Pagewise` serves: one list (or cursor list), as its GET, or a whole resource. */
 export type Served = MethodDefinition<never> | Resource<never>;
@@ -83,10 +85,25 @@ export function servedResource(served: Served): Resource<never> {
   const methods = Object.fromEntries(
     Object.entries(resource.methods).map(([name, definition]) => [
       name,
-      definition === undefined ? undefined : { ...definition, handler: viaController(definition) },
+      definition === undefined ? undefined : withController(definition),
     ]),
   );
   return { ...resource, methods } as Resource<never>;
+}
+
+/**
+ * A method whose handler calls the controller method first. A cursor list serves itself (its
+ * `serve`, which names the list it was made for): the copy's serves the copy.
+ */
+function withController(definition: MethodDefinition<never>): MethodDefinition<never> {
+  const copy = { ...definition, handler: viaController(definition) } as MethodDefinition<never>;
+  if (copy.kind !== "cursor") return copy;
+  const cursor: CursorListMethod<never> = {
+    ...copy,
+    serve: (resource, request, method, raw) =>
+      serveCursorList(resource, cursor, request, method, raw as Record<string, unknown>),
+  };
+  return cursor;
 }
 
 function viaController(definition: MethodDefinition<never>) {
