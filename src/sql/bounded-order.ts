@@ -10,7 +10,9 @@ interface Fixed {
 /**
  * An ORDER BY less what a predicate fixes for every row it selects: a column it holds NULL
  * (`a IS NULL`) goes, and a column it holds to values (`a >= ?`, `a = ?`, `a IS NOT NULL`) loses
- * its `a IS NULL` flag. What it fixes is read from its leaves: an AND fixes what any of its parts
+ * its `a IS NULL` flag and its `NULLS FIRST`/`LAST` (no NULL to place: an index in the column's
+ * own order serves it, where PostgreSQL's planner would sort, and SQLite's, given Prisma's `CASE`
+ * for NULLs, would too). What it fixes is read from its leaves: an AND fixes what any of its parts
  * does, an OR what each of its parts does (`a > ? OR (a = ? AND id > ?)` holds `a` to values),
  * a part that selects nothing (`FALSE`) aside. MariaDB takes neither as a constant: it filesorts
  * every row the predicate selects instead of reading the index in order (measured in
@@ -29,7 +31,9 @@ export function boundedOrder(order: readonly OrderTerm[], where: Condition): rea
   const { isNull, valued } = fixedBy(where) ?? NOTHING;
   return order
     .filter((term) => !isNull.has(term.place))
-    .map((term) => (valued.has(term.place) ? { ...term, nullFlag: undefined } : term));
+    .map((term) =>
+      valued.has(term.place) ? { ...term, nullFlag: undefined, nulls: undefined } : term,
+    );
 }
 
 const NOTHING: Fixed = { isNull: new Set(), valued: new Set() };

@@ -4,15 +4,16 @@ import type { PrismaDelegate } from "./types.js";
 
 /**
  * A database as Prisma queries it: its own facts where they hold through Prisma (where NULLs sort,
- * whether a union of ranges pays), and what Prisma's query language gives instead of SQL text: no
- * row value (a keyset written out), its own NULLS clause (or its emulation), no EXPLAIN a list can
- * read, bigints bound as `bigint`, timestamps as `Date`.
+ * whether it has a NULLS clause, whether a union of ranges pays), and what Prisma's query
+ * language gives instead of SQL text: no row value (a keyset written out), no EXPLAIN a list can
+ * read, no statement setting, bigints bound as `bigint`, timestamps as `Date`. Where the database
+ * has no NULLS clause (MariaDB), Prisma writes `col IS NULL` first, as pagewise would: the plan
+ * splits a page where that flag would order it (`flaggedPlan`), so that no range is sorted by it.
  */
 function throughPrisma(dialect: Dialect): Dialect {
   return {
     ...dialect,
     rowValueRange: false,
-    nullsClause: true,
     pageSetting: undefined,
     explain: undefined,
     estimates: false,

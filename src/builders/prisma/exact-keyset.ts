@@ -1,3 +1,4 @@
+import { boundedOrder } from "../../sql/bounded-order.js";
 import type { Condition } from "../../sql/condition.js";
 import { branchGroups } from "../../sql/keyset-condition.js";
 import type { KeysetRequest } from "../list-setup.js";
@@ -60,7 +61,7 @@ export function exactKeysetRows(
       : branchGroups(plan.columns, side, false)
           .reverse()
           .flat()
-          .map((where) => ({ where, order: plan.order }));
+          .map((where) => ({ where, order: boundedOrder(plan.order, where) }));
   const exactKeyset = { ...keyset, value: boundExactly(keyset, places, instants) };
   return runner.inSnapshot(async (delegate, raw) => {
     const rows: Record<string, unknown>[] = [];

@@ -1,4 +1,6 @@
+import { boundedOrder } from "../../sql/bounded-order.js";
 import type { Condition } from "../../sql/condition.js";
+import type { KeysetPlan } from "../../sql/keyset-plan.js";
 import { keysetSteps } from "../../sql/keyset-steps.js";
 import { leadFirst } from "../../sql/lead-first.js";
 import type { OrderTerm } from "../../sql/order-by.js";
@@ -71,6 +73,16 @@ export function rangeRows(
 }
 
 /**
+ * A first page's union as steps, its lead first: on MariaDB, the values and the NULLs of a first
+ * field whose NULLs the order puts contrary to MariaDB's place (`flaggedPlan`).
+ */
+function firstSteps(plan: KeysetPlan): readonly Condition[] {
+  const lead = plan.lead?.where;
+  const union = plan.union ?? [];
+  return lead === undefined ? union : [lead, ...union.filter((branch) => branch !== lead)];
+}
+
+/**
  * A keyset page's rows, nearest the cursor first: one `findMany` where the plan's predicate is one
  * range (MariaDB reads the written-out one as ranges; a first page has none), else the ranges of
  * `keysetSteps` one after another, lead first: the first alone, and only when it comes back short
@@ -96,10 +108,13 @@ export function keysetRows(
     backward: cursor.side === "before",
     nulls: cursor.values.map((value) => value === null),
   };
-  if (plan.union === undefined || side === undefined) {
-    return rangeRows(runner.delegate, query, keyset, plan, limit);
+  if (plan.union === undefined) {
+    const order = boundedOrder(plan.order, plan.where);
+    return rangeRows(runner.delegate, query, keyset, { where: plan.where, order }, limit);
   }
-  const steps = keysetSteps(plan.columns, side).map((where) => ({ where, order: plan.order }));
+  const steps = (side === undefined ? firstSteps(plan) : keysetSteps(plan.columns, side)).map(
+    (where) => ({ where, order: boundedOrder(plan.order, where) }),
+  );
   const lead = () => rangeRows(runner.delegate, query, keyset, steps[0] as never, limit);
   if (steps.length === 1) return lead();
   const whole = () =>

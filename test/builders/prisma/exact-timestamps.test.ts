@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prismaCursorPages } from "../../../src/builders/prisma/index.js";
 import { cursorList, defineResource } from "../../../src/index.js";
-import { databaseRows } from "../../support/databases.js";
+import { databaseRows, SERVER } from "../../support/databases.js";
 import { answer, BASE_ID, SECRET, walk } from "../kysely/kysely-behaviour.js";
 import { mariadbEngine, type PrismaEngine, postgresEngine } from "./prisma-engines.js";
 import { databaseOrder, PRISMA_SORT } from "./prisma-sort.js";
@@ -38,80 +38,85 @@ const order = fc
   .chain((terms) => fc.shuffledSubarray(terms, { minLength: terms.length }))
   .map((terms) => terms.join(","));
 
-describe.each(
-  databaseRows({
-    PostgreSQL: (url) => () => postgresEngine(url, true),
-    MariaDB: (url) => () => mariadbEngine(url, true),
-  }),
-)("prismaCursorPages by timestamps finer than a Date, on %s", (_name, open) => {
-  let engine: PrismaEngine;
-  beforeAll(async () => {
-    engine = await open();
-  });
-  afterAll(() => engine.close());
+// SQLite holds the text Prisma writes: the servers' runs alone have rows here.
+describe.skipIf(SERVER === undefined)("timestamps finer than a Date", () => {
+  describe.each(
+    databaseRows({
+      PostgreSQL: (url) => () => postgresEngine(url, true),
+      MariaDB: (url) => () => mariadbEngine(url, true),
+    }),
+  )("prismaCursorPages by timestamps finer than a Date, on %s", (_name, open) => {
+    let engine: PrismaEngine;
+    beforeAll(async () => {
+      engine = await open();
+    });
+    afterAll(() => engine.close());
 
-  const resource = () =>
-    defineResource({
-      GET: cursorList({
-        sort: PRISMA_SORT,
-        secret: SECRET,
-        handler: prismaCursorPages(engine.prisma.item, () => ({})),
-      }),
+    const resource = () =>
+      defineResource({
+        GET: cursorList({
+          sort: PRISMA_SORT,
+          secret: SECRET,
+          handler: prismaCursorPages(engine.prisma.item, () => ({})),
+        }),
+      });
+
+    it("walks random tables with microseconds inside a millisecond: each row once, in the database's order", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(row, { maxLength: 24 }),
+          order,
+          fc.integer({ min: 1, max: 4 }),
+          async (data, sort, size) => {
+            await engine.fillText(
+              data.map(({ micros, ...r }, i) => ({
+                ...r,
+                id: BASE_ID + BigInt(i * 3),
+                createdAt: timestamp(engine, micros),
+              })),
+            );
+            const expected = await databaseOrder(engine, sort);
+            const forward = await walk(resource(), `/items?sort=${sort}&page_size=${size}`, "next");
+            expect(forward.ids).toStrictEqual(expected);
+            const back = await walk(resource(), forward.last, "prev");
+            expect(back.ids.reverse()).toStrictEqual(expected);
+          },
+        ),
+        { numRuns: 25 },
+      );
     });
 
-  it("walks random tables with microseconds inside a millisecond: each row once, in the database's order", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(row, { maxLength: 24 }),
-        order,
-        fc.integer({ min: 1, max: 4 }),
-        async (data, sort, size) => {
-          await engine.fillText(
-            data.map(({ micros, ...r }, i) => ({
-              ...r,
-              id: BASE_ID + BigInt(i * 3),
-              createdAt: timestamp(engine, micros),
-            })),
-          );
-          const expected = await databaseOrder(engine, sort);
-          const forward = await walk(resource(), `/items?sort=${sort}&page_size=${size}`, "next");
-          expect(forward.ids).toStrictEqual(expected);
-          const back = await walk(resource(), forward.last, "prev");
-          expect(back.ids.reverse()).toStrictEqual(expected);
-        },
-      ),
-      { numRuns: 25 },
+    it.each(["created_at", "-created_at"])(
+      "walks a bulk load sharing one timestamp by sort=%s, forward and back",
+      async (sort) => {
+        await engine.fillText(
+          Array.from({ length: 40 }, (_, i) => ({
+            id: BASE_ID + BigInt(i),
+            name: "same",
+            score: null,
+            grp: 0,
+            createdAt: timestamp(engine, i < 3 ? 123_455 : i > 36 ? 123_457 : 123_456),
+          })),
+        );
+        const expected = await databaseOrder(engine, sort);
+        const forward = await walk(resource(), `/items?sort=${sort}&page_size=7`, "next");
+        expect(forward.ids).toStrictEqual(expected);
+        const back = await walk(resource(), forward.last, "prev");
+        expect(back.ids.reverse()).toStrictEqual(expected);
+      },
     );
-  });
 
-  it.each(["created_at", "-created_at"])(
-    "walks a bulk load sharing one timestamp by sort=%s, forward and back",
-    async (sort) => {
-      await engine.fillText(
-        Array.from({ length: 40 }, (_, i) => ({
-          id: BASE_ID + BigInt(i),
-          name: "same",
-          score: null,
-          grp: 0,
-          createdAt: timestamp(engine, i < 3 ? 123_455 : i > 36 ? 123_457 : 123_456),
-        })),
+    it("carries every digit the column holds in its cursors", async () => {
+      await engine.fillText([
+        { id: 1n, name: "a", score: null, grp: 0, createdAt: timestamp(engine, 123_456) },
+        { id: 2n, name: "b", score: null, grp: 0, createdAt: timestamp(engine, 123_457) },
+      ]);
+      const first = await answer(resource(), "/items?sort=created_at&page_size=1");
+      const token = new URL(first.next as string, "http://x").searchParams.get("after") as string;
+      const payload = JSON.parse(
+        Buffer.from(token.split(".")[0] as string, "base64url").toString(),
       );
-      const expected = await databaseOrder(engine, sort);
-      const forward = await walk(resource(), `/items?sort=${sort}&page_size=7`, "next");
-      expect(forward.ids).toStrictEqual(expected);
-      const back = await walk(resource(), forward.last, "prev");
-      expect(back.ids.reverse()).toStrictEqual(expected);
-    },
-  );
-
-  it("carries every digit the column holds in its cursors", async () => {
-    await engine.fillText([
-      { id: 1n, name: "a", score: null, grp: 0, createdAt: timestamp(engine, 123_456) },
-      { id: 2n, name: "b", score: null, grp: 0, createdAt: timestamp(engine, 123_457) },
-    ]);
-    const first = await answer(resource(), "/items?sort=created_at&page_size=1");
-    const token = new URL(first.next as string, "http://x").searchParams.get("after") as string;
-    const payload = JSON.parse(Buffer.from(token.split(".")[0] as string, "base64url").toString());
-    expect(payload.at(-1)).toStrictEqual([timestamp(engine, 123_456), "1"]);
+      expect(payload.at(-1)).toStrictEqual([timestamp(engine, 123_456), "1"]);
+    });
   });
 });

@@ -17,6 +17,14 @@ import { PrismaClient as MysqlClient } from "./generated/mysql/client.ts";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 
+/** A client made with `log: QUERY_EVENTS`: each statement it runs an event. */
+interface QueryEvents {
+  $on(event: "query", listener: (event: { query: string; params: string }) => void): void;
+}
+
+/** The clients' log option: each statement as an event (`queriesRun`). */
+const QUERY_EVENTS = { log: [{ level: "query" as const, emit: "event" as const }] };
+
 /** A client of the tests' models (each provider's has the same models and methods). */
 export type TestClient = InstanceType<typeof SqliteClient>;
 
@@ -36,6 +44,8 @@ export interface PrismaEngine {
   readonly prisma: TestClient;
   /** Runs SQL text, its rows. */
   raw(text: string): Promise<Record<string, unknown>[]>;
+  /** The statements Prisma ran since the last call (what a plan check explains), in order. */
+  queriesRun(): { readonly sql: string; readonly parameters: readonly unknown[] }[];
   /** The key as exact text in the dialect's SQL. */
   readonly idText: string;
   /** Empties the tables and writes the rows (and `tags` tags each, 2 for even ids). */
@@ -79,6 +89,10 @@ async function engine(
   close: () => void | Promise<void>,
   micros = false,
 ): Promise<PrismaEngine> {
+  let ran: { sql: string; parameters: unknown[] }[] = [];
+  (prisma as unknown as QueryEvents).$on("query", (event) => {
+    ran.push({ sql: event.query, parameters: JSON.parse(event.params) });
+  });
   for (const statement of ddl(dialect, micros)) await prisma.$executeRawUnsafe(statement);
   const mark = (i: number) => (dialect === "postgres" ? `$${i + 1}` : "?");
   return {
@@ -87,6 +101,11 @@ async function engine(
     prisma,
     raw: (text) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(text),
     idText: ID_TEXT[dialect],
+    queriesRun: () => {
+      const queries = ran;
+      ran = [];
+      return queries;
+    },
     fill: async (rows) => {
       await prisma.tag.deleteMany();
       await prisma.item.deleteMany();
@@ -125,7 +144,7 @@ async function engine(
 export function sqliteEngine(): Promise<PrismaEngine> {
   const dir = mkdtempSync(join(tmpdir(), "pagewise-prisma-"));
   const adapter = new PrismaBetterSqlite3({ url: `file:${join(dir, "test.db")}` });
-  const prisma = new SqliteClient({ adapter });
+  const prisma = new SqliteClient({ adapter, ...QUERY_EVENTS }) as unknown as TestClient;
   return engine("SQLite", "sqlite", prisma, () => rmSync(dir, { recursive: true, force: true }));
 }
 
@@ -135,7 +154,7 @@ export function sqliteEngine(): Promise<PrismaEngine> {
  */
 export async function postgresEngine(adminUrl: string, micros = false): Promise<PrismaEngine> {
   const adapter = new PrismaPg({ connectionString: await freshDatabase(adminUrl), max: 2 });
-  const prisma = new PostgresClient({ adapter }) as unknown as TestClient;
+  const prisma = new PostgresClient({ adapter, ...QUERY_EVENTS }) as unknown as TestClient;
   return engine("PostgreSQL", "postgres", prisma, () => {}, micros);
 }
 
@@ -153,6 +172,6 @@ export async function mariadbEngine(serverUrl: string, micros = false): Promise<
     database: url.pathname.slice(1),
     connectionLimit: 2,
   });
-  const prisma = new MysqlClient({ adapter }) as unknown as TestClient;
+  const prisma = new MysqlClient({ adapter, ...QUERY_EVENTS }) as unknown as TestClient;
   return engine("MariaDB", "mysql", prisma, () => {}, micros);
 }
