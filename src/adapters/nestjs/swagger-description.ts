@@ -4,6 +4,7 @@ import { resourcePathItem } from "../../openapi/resource-path-item.js";
 import type { Resource } from "../../resource/define-resource.js";
 import { METHOD_ORDER, type ResourceMethod } from "../../resource/method-definition.js";
 import type { JsonSchema } from "../../resource/operation-doc.js";
+import { loadOptional } from "./optional-module.js";
 import { nestMetadata } from "./route-resource.js";
 
 type Swagger = typeof import("@nestjs/swagger");
@@ -12,13 +13,14 @@ type Decorator = MethodDecorator;
 type Dto = abstract new (...args: never[]) => unknown;
 
 /**
- * Describes a `@Pagewise` route for `@nestjs/swagger`, when it is installed (it is an optional
- * peer: loaded here with `import()`, and nothing is described without it). The description is
+ * Describes a `@Pagewise` route for `@nestjs/swagger`, when it is installed (an optional peer,
+ * loaded by {@link loadOptional}: nothing is described without it). The description is
  * pagewise's own OpenAPI operation (`pagewise/openapi`) of the route's method ({@link
  * routeOperation}): parameters, request body, responses with their headers, every problem, and the
  * summary, tags and operationId its `openapi` gives; `items` the rows' schema. Nest's explorer
- * adds the route's path parameters. It is in place once `@nestjs/swagger` has loaded, which an
- * app that imports it has done before `NestFactory.create` resolves (a few microtasks).
+ * adds the route's path parameters. It is in place once `@nestjs/swagger` has loaded: at once
+ * in CommonJS, within microtasks in an ES module that imported it, before `NestFactory.create`
+ * resolves either way.
  *
  * @param resource - the resource served
  * @param items - one row's schema: a DTO class or a JSON Schema
@@ -34,19 +36,17 @@ export function describeForSwagger(
   key: string | symbol,
   descriptor: PropertyDescriptor,
 ): void {
-  import("@nestjs/swagger").then(
-    (loaded: Swagger & { default?: Swagger }) => {
-      // Nest 11's CommonJS package, imported from CommonJS, may come as its `default`.
-      const swagger = typeof loaded.ApiQuery === "function" ? loaded : (loaded.default ?? loaded);
-      // By now every decorator of the method has run: its @Get(), @Post() or @All() is known.
-      const operation = routeOperation(resource, descriptor.value);
-      if (operation === undefined) return;
-      for (const decorate of swaggerDecorators(swagger, operation, items)) {
-        decorate(target, key, descriptor);
-      }
-    },
-    () => undefined, // not installed: the route is served, undescribed
-  );
+  loadOptional<Swagger & { default?: Swagger }>("@nestjs/swagger").then((loaded) => {
+    if (loaded === undefined) return; // not installed: the route is served, undescribed
+    // Nest 11's CommonJS package, imported from an ES module, may come as its `default`.
+    const swagger = typeof loaded.ApiQuery === "function" ? loaded : (loaded.default ?? loaded);
+    // By now every decorator of the method has run: its @Get(), @Post() or @All() is known.
+    const operation = routeOperation(resource, descriptor.value);
+    if (operation === undefined) return;
+    for (const decorate of swaggerDecorators(swagger, operation, items)) {
+      decorate(target, key, descriptor);
+    }
+  });
 }
 
 /**
