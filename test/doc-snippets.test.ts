@@ -4,7 +4,7 @@
  * sources, as tsconfig.json maps it). A fence marked `ts nocheck` is a fragment (it goes on from
  * the snippet before it, or shows code that is wrong on purpose) and is skipped by that rule.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -86,6 +86,13 @@ beforeAll(() => {
   // Inside node_modules the project's package.json no longer scopes the files: say they are ESM.
   writeFileSync(join(folder, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(folder, "globals.ts"), GLOBALS);
+  // docs/prisma.md imports the client `prisma generate` made beside it.
+  mkdirSync(join(folder, "generated"));
+  symlinkSync(
+    join(root, "test/builders/prisma/generated/docs"),
+    join(folder, "generated/prisma"),
+    "dir",
+  );
   for (const snippet of checked) writeFileSync(join(folder, fileOf(snippet)), snippet.code);
   const config = ts.parseJsonConfigFileContent(
     { compilerOptions, files: ["globals.ts", ...checked.map(fileOf)] },

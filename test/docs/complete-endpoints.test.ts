@@ -1,13 +1,13 @@
 /**
- * "A complete list endpoint" of docs/drizzle.md (Express 5, Drizzle, PGlite) and docs/kysely.md
- * (Hono, Kysely, SQLite) runs as written: the snippet is taken from the document, run by
+ * "A complete list endpoint" of docs/drizzle.md (Express 5, Drizzle, PGlite), docs/kysely.md
+ * (Hono, Kysely, SQLite) and docs/prisma.md (Express 5, Prisma, SQLite) runs as written: the snippet is taken from the document, run by
  * `node --import tsx` (tsconfig.json maps `pagewise` to the sources) over a database holding a
  * `packages` table, and asked over HTTP: the status, the `Link` and `X-Pagination-*` headers and
  * the body of pages by number, filtered, and walked by cursor, and a 400 problem. The snippets
  * compile under the strictest options in test/doc-snippets.test.ts.
  */
 import { once } from "node:events";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -58,6 +58,11 @@ const ROWS: readonly Row[] = [
 ];
 const stamp = (row: Row) => `2026-01-01 10:00:00.${String(row.micros).padStart(6, "0")}`;
 const byId = (id: number) => ROWS.find((row) => row.id === id) as Row;
+/** A row's time for docs/prisma.md's model, a millisecond for each of the others' microseconds. */
+const prismaStamp = (row: Row) =>
+  `2026-01-01T10:00:00.${String(row.micros).padStart(3, "0")}+00:00`;
+/** The client of docs/prisma.md's model (test/builders/prisma/generate-clients.ts). */
+const PRISMA_CLIENT = join(ROOT, "test/builders/prisma/generated/docs");
 
 /** How a document's endpoint is run: its database, made in `folder`, and a row as answered. */
 interface Endpoint {
@@ -113,6 +118,31 @@ const ENDPOINTS: readonly Endpoint[] = [
       name: row.name,
       status: row.status,
       created_at: stamp(row),
+    }),
+  },
+  {
+    document: "docs/prisma.md",
+    database: async (folder) => {
+      // The client `prisma generate` made, where the endpoint imports it.
+      mkdirSync(join(folder, "generated"));
+      symlinkSync(PRISMA_CLIENT, join(folder, "generated/prisma"), "dir");
+      const file = join(folder, "store.db");
+      const sqlite = new Database(file);
+      sqlite.exec(`CREATE TABLE packages (id INTEGER PRIMARY KEY, owner TEXT NOT NULL,
+        name TEXT NOT NULL, status TEXT NOT NULL, created_at DATETIME NOT NULL)`);
+      const insert = sqlite.prepare("INSERT INTO packages VALUES (?, ?, ?, ?, ?)");
+      // A DateTime as Prisma's SQLite adapter writes it: ISO 8601, to the millisecond.
+      for (const row of ROWS) insert.run(row.id, row.owner, row.name, row.status, prismaStamp(row));
+      sqlite.close();
+      return { DATABASE_FILE: file };
+    },
+    // Prisma's DateTime is a Date (milliseconds, UTC); its Int a number.
+    answered: (row) => ({
+      id: row.id,
+      owner: row.owner,
+      name: row.name,
+      status: row.status,
+      createdAt: prismaStamp(row).replace("+00:00", "Z"),
     }),
   },
 ];

@@ -1,6 +1,6 @@
 /**
  * Generates the Prisma clients the tests of pagewise/prisma run on, one per provider, from one
- * schema (`MODELS`): `prisma generate` (generator `prisma-client`) into
+ * schema (`MODELS`), and the client of docs/prisma.md's endpoint (`DOCS_MODEL`): `prisma generate` (generator `prisma-client`) into
  * `test/builders/prisma/generated/<provider>/` (its schema beside it), which git ignores. Run before the type check
  * (`npm run typecheck`'s `pretypecheck`) and by vitest's global setup; a client already generated
  * from the same schema and Prisma version is kept. Nothing here reaches outside the registries:
@@ -13,9 +13,6 @@ import { fileURLToPath } from "node:url";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const require = createRequire(import.meta.url);
-
-/** The providers the tests run on, by the folder of their client. */
-export const PROVIDERS = { sqlite: "sqlite", postgres: "postgresql", mysql: "mysql" } as const;
 
 /**
  * The tests' models, as on every database (the tables are made by SQL in `prisma-engines.ts`):
@@ -43,26 +40,54 @@ model Tag {
 }
 `;
 
-/** The schema of one provider's client. */
-function schemaOf(folder: string, provider: string): string {
+/**
+ * The model of docs/prisma.md's complete endpoint, as a user has it, its client generated with
+ * `.js` import names (a project compiled under `module: "NodeNext"`).
+ */
+const DOCS_MODEL = `
+model Package {
+  id        Int      @id
+  owner     String
+  name      String
+  status    String
+  createdAt DateTime @map("created_at")
+
+  @@index([owner, createdAt, id])
+  @@map("packages")
+}
+`;
+
+/** Each client by its folder: its provider, its models, its generator's options beyond output. */
+const CLIENTS: Readonly<Record<string, readonly [string, string, string]>> = {
+  sqlite: ["sqlite", MODELS, ""],
+  postgres: ["postgresql", MODELS, ""],
+  mysql: ["mysql", MODELS, ""],
+  docs: ["sqlite", DOCS_MODEL, '\n  importFileExtension = "js"'],
+};
+
+/** The schema of one client. */
+function schemaOf(
+  folder: string,
+  [provider, models, options]: readonly [string, string, string],
+): string {
   return `generator client {
   provider = "prisma-client"
-  output   = "./${folder}"
+  output   = "./${folder}"${options}
 }
 
 datasource db {
   provider = "${provider}"
 }
-${MODELS}`;
+${models}`;
 }
 
 /** Generates each provider's client that is missing or stale. */
 export function generateClients(): void {
   const cli = require.resolve("prisma/build/index.js");
   const version = JSON.parse(readFileSync(require.resolve("prisma/package.json"), "utf8")).version;
-  for (const [folder, provider] of Object.entries(PROVIDERS)) {
+  for (const [folder, client] of Object.entries(CLIENTS)) {
     const file = `${HERE}generated/${folder}.prisma`;
-    const schema = `// prisma ${version}\n${schemaOf(folder, provider)}`;
+    const schema = `// prisma ${version}\n${schemaOf(folder, client)}`;
     const made = existsSync(file) && readFileSync(file, "utf8") === schema;
     if (made && existsSync(`${HERE}generated/${folder}/client.ts`)) continue;
     mkdirSync(`${HERE}generated`, { recursive: true });
