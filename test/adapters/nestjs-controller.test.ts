@@ -58,10 +58,18 @@ type Served = Parameters<typeof Pagewise>[0];
 function controller(): new () => object {
   class ItemsController {}
   const proto = ItemsController.prototype;
-  const route = (key: string, path: string, served: Served, method: Method) => {
+  // A parameter's decorator runs before the method's, as TypeScript applies them.
+  const route = (
+    key: string,
+    path: string,
+    served: Served,
+    method: Method,
+    parameter?: ParameterDecorator,
+  ) => {
     const descriptor = { value: method, writable: true, configurable: true };
     Object.defineProperty(method, "name", { value: key });
     Object.defineProperty(proto, key, descriptor);
+    parameter?.(proto, key, 0);
     Pagewise(served)(proto, key, descriptor);
     Get(path)(proto, key, descriptor);
     return descriptor;
@@ -81,14 +89,14 @@ function controller(): new () => object {
   route("nothing", "nothing", plain, () => undefined);
   const guarded = route("guarded", "guarded", plain, () => dataset(2));
   UseGuards(guard)(proto, "guarded", guarded);
-  route("piped", "piped", plain, (...args: unknown[]) => [{ limit: args[0] ?? null }]);
-  Query("limit", digits)(proto, "piped", 0);
-  route("context", "context", sorted, (...args: unknown[]) => {
+  const limit = Query("limit", digits);
+  route("piped", "piped", plain, (...args: unknown[]) => [{ limit: args[0] ?? null }], limit);
+  const inContext = (...args: unknown[]) => {
     const { pageParams, sort } = args[0] as { pageParams: unknown; sort: { terms: unknown[] } };
     const terms = sort.terms as readonly { field: string; direction: string }[];
     return [{ pageParams, terms: terms.map((term) => `${term.field} ${term.direction}`) }];
-  });
-  PagewiseContext()(proto, "context", 0);
+  };
+  route("context", "context", sorted, inContext, PagewiseContext());
   const plainRoute = {
     value: () => {
       throw new BadRequestException("name must be a string");
