@@ -12,7 +12,7 @@ export const alias = [
   { find: /^pagewise$/, replacement: src("index.ts") },
   { find: /^pagewise\/adapter$/, replacement: src("adapters/index.ts") },
   { find: /^pagewise\/(express|fastify|fetch|hono)$/, replacement: src("adapters/$1/index.ts") },
-  { find: /^pagewise\/(drizzle|kysely)$/, replacement: src("builders/$1/index.ts") },
+  { find: /^pagewise\/(drizzle|kysely|prisma|typeorm)$/, replacement: src("builders/$1/index.ts") },
   { find: /^pagewise\/(cursor|client|sql|page|openapi)$/, replacement: src("$1/index.ts") },
 ];
 
@@ -57,6 +57,9 @@ export default defineConfig({
     // databases and threads.
     maxWorkers: Math.max(availableParallelism(), 2),
     // A folder for the run's PGlite databases, removed after it (test/support/pglite-template.ts).
-    globalSetup: ["test/support/pglite-global-setup.ts", "test/builders/prisma/generate-clients.ts"],
+    globalSetup: [
+      "test/support/pglite-global-setup.ts",
+      "test/builders/prisma/generate-clients.ts",
+    ],
   },
 });

@@ -28,6 +28,7 @@ const entries = [
   "page/index",
   "openapi/index",
   "prisma/index",
+  "typeorm/index",
 ] as const;
 
 beforeAll(async () => {
@@ -95,6 +96,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ],
       ["openApiDocument", "openApiPaths"],
       ["prismaCursorPages", "prismaPages"],
+      ["typeormCursorPages", "typeormPages"],
     ]);
   });
 

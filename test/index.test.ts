@@ -13,6 +13,7 @@ import * as adapter from "../src/adapters/index.js";
 import * as drizzle from "../src/builders/drizzle/index.js";
 import * as kysely from "../src/builders/kysely/index.js";
 import * as prisma from "../src/builders/prisma/index.js";
+import * as typeorm from "../src/builders/typeorm/index.js";
 import * as client from "../src/client/index.js";
 import * as cursor from "../src/cursor/index.js";
 import * as pagewise from "../src/index.js";
@@ -36,6 +37,7 @@ const ENTRY_FILES = {
   "pagewise/page": "page/index.ts",
   "pagewise/openapi": "openapi/index.ts",
   "pagewise/prisma": "builders/prisma/index.ts",
+  "pagewise/typeorm": "builders/typeorm/index.ts",
 } as const;
 
 type Entry = keyof typeof ENTRY_FILES;
@@ -128,6 +130,7 @@ describe("entry points", () => {
     ],
     ["pagewise/kysely", kysely, ["kyselyCursorPages", "kyselyPages"]],
     ["pagewise/prisma", prisma, ["prismaCursorPages", "prismaPages"]],
+    ["pagewise/typeorm", typeorm, ["typeormCursorPages", "typeormPages"]],
     [
       "pagewise/sql",
       sql,
@@ -146,10 +149,17 @@ describe("entry points", () => {
     const twice = [...owners].filter(([, entries]) => entries.length > 1);
     // But the query function's context, one type (src/resource/list-contexts.ts) that each
     // integration's users import beside its functions.
-    const integrations: Entry[] = ["pagewise/drizzle", "pagewise/kysely", "pagewise/prisma"];
+    const integrations: Entry[] = [
+      "pagewise/drizzle",
+      "pagewise/kysely",
+      "pagewise/prisma",
+      "pagewise/typeorm",
+    ];
     expect(twice).toStrictEqual([
       ["CursorListContext", integrations],
       ["PageListContext", integrations],
+      // And the `columns` option's type (src/builders/column-refs.ts) of the two that take it.
+      ["ColumnRefs", ["pagewise/kysely", "pagewise/typeorm"]],
     ]);
   });
 

@@ -1,11 +1,11 @@
 import type { SelectQueryNode } from "kysely";
 import { describeValue } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
+import type { ColumnRefs } from "../column-refs.js";
 import { joinedRef, unsaidColumns } from "./source-joins.js";
 import { readsTables } from "./source-outputs.js";
 
-/** Sort columns by name, each to the reference the query knows it by (`p.created_at`). */
-export type ColumnRefs = { readonly [column: string]: string };
+export type { ColumnRefs };
 
 /** A column, or a table's (or alias's) column: SQL identifiers of letters, digits and `_`. */
 const REFERENCE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;

@@ -2,8 +2,9 @@ import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from "typeorm"
 import { assertObject, describeValue } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
 
-/** Sort columns by name, each to the property the query knows it by (`"v.tag"`: alias, property). */
-export type ColumnRefs = { readonly [column: string]: string };
+import type { ColumnRefs } from "../column-refs.js";
+
+export type { ColumnRefs };
 
 /** An alias, a dot and a property path (`v.tag`, `p.meta.created`), or a property alone. */
 const REFERENCE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
