@@ -136,7 +136,7 @@ export function cursorDialect(
   known: Readonly<Record<string, true>>,
   dialectOf: (named: unknown) => Dialect,
 ): Dialect {
-  assertKnownNames(`${name} options`, options, { dialect: true, ...known, plannerSetting: true });
+  assertKnownNames(`${name} option`, options, { dialect: true, ...known, plannerSetting: true });
   const { dialect, plannerSetting } = options as { dialect?: unknown; plannerSetting?: unknown };
   return plannerDialect(dialectOf(dialect), plannerSetting, name);
 }

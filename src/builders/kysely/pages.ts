@@ -75,7 +75,7 @@ export function kyselyPages<
   query: (context: C) => SelectQueryBuilder<QDB, TB, O>,
   options: KyselyPagesOptions<NoInfer<C>, R> = {},
 ): Integration<Sorted<C, NoInfer<QueryColumns<QDB, TB, R>>>, ListResult<O>> {
-  assertKnownNames("kyselyPages options", options, { count: true, dialect: true, columns: true });
+  assertKnownNames("kyselyPages option", options, { count: true, dialect: true, columns: true });
   const dialect = kyselyDialect(db, options.dialect);
   const count = countStrategy<C>(options.count, dialect);
   const columns = columnRefs(options.columns);

@@ -55,7 +55,7 @@ export function prismaCursorPages<
   Promise<CursorResult<PrismaRow<D, A>>>
 > {
   const name = "prismaCursorPages";
-  assertKnownNames(`${name} options`, options, { dialect: true });
+  assertKnownNames(`${name} option`, options, { dialect: true });
   const dialect = prismaDialect(name, delegate, options.dialect);
   const runner = keysetRunner(name, delegate, dialect);
   const exact = exactReading(name, runner, dialect, modelNames(delegate));

@@ -69,7 +69,7 @@ export function prismaPages<
   options: PrismaPagesOptions<NoInfer<C>> = {},
 ): Integration<Sorted<C, NoInfer<PrismaColumns<D>>>, ListResult<PrismaRow<D, A>>> {
   const name = "prismaPages";
-  assertKnownNames(`${name} options`, options, { count: true, dialect: true });
+  assertKnownNames(`${name} option`, options, { count: true, dialect: true });
   const dialect = prismaDialect(name, delegate, options.dialect);
   const count = countStrategy<C>(countWithoutEstimate(options.count), dialect);
   type X = Sorted<C, NoInfer<PrismaColumns<D>>>;

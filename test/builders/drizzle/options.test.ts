@@ -22,14 +22,14 @@ describe("drizzleCursorPages' options", () => {
       "a misspelt option",
       { plannerSettings: false },
       new TypeError(
-        'Unknown drizzleCursorPages options "plannerSettings"; did you mean "plannerSetting"?',
+        'Unknown drizzleCursorPages option "plannerSettings"; did you mean "plannerSetting"?',
       ),
     ],
     [
       "a count (a cursor list counts by itself)",
       { count: "exact" },
       new TypeError(
-        'Unknown drizzleCursorPages options "count"; the drizzleCursorPages optionss are dialect, plannerSetting',
+        'Unknown drizzleCursorPages option "count"; the drizzleCursorPages options are dialect, plannerSetting',
       ),
     ],
   ])("refuses %s", (_name, options, error) => {

@@ -81,7 +81,7 @@ describe("typeormCursorPages' options", () => {
       postgres,
       { count: "exact" },
       new TypeError(
-        'Unknown typeormCursorPages options "count"; the typeormCursorPages optionss are dialect, columns, plannerSetting',
+        'Unknown typeormCursorPages option "count"; the typeormCursorPages options are dialect, columns, plannerSetting',
       ),
     ],
     [
