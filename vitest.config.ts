@@ -11,7 +11,10 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 export const alias = [
   { find: /^pagewise$/, replacement: src("index.ts") },
   { find: /^pagewise\/adapter$/, replacement: src("adapters/index.ts") },
-  { find: /^pagewise\/(express|fastify|fetch|hono)$/, replacement: src("adapters/$1/index.ts") },
+  {
+    find: /^pagewise\/(express|fastify|fetch|hono|nestjs)$/,
+    replacement: src("adapters/$1/index.ts"),
+  },
   { find: /^pagewise\/(drizzle|kysely|prisma|typeorm)$/, replacement: src("builders/$1/index.ts") },
   { find: /^pagewise\/(cursor|client|sql|page|openapi)$/, replacement: src("$1/index.ts") },
 ];

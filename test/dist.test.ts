@@ -20,6 +20,7 @@ const entries = [
   "fastify/index",
   "fetch/index",
   "hono/index",
+  "nestjs/index",
   "cursor/index",
   "client/index",
   "drizzle/index",
@@ -62,6 +63,7 @@ describe.each(["esm", "cjs"] as const)("dist (%s)", (format) => {
       ["default", "fastifyErrorHandler", "fastifyPagewise", "sendResponse"],
       ["fetchHandler", "fetchRouter", "toResponse"],
       ["honoHandler", "honoNotFound", "honoOpenApi"],
+      ["Pagewise", "PagewiseContext", "PagewiseModule", "PagewiseProblemFilter", "fromController"],
       [
         "compareSortValues",
         "cursorCodec",

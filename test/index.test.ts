@@ -10,6 +10,7 @@ import * as fastify from "../src/adapters/fastify/index.js";
 import * as fetchEntry from "../src/adapters/fetch/index.js";
 import * as hono from "../src/adapters/hono/index.js";
 import * as adapter from "../src/adapters/index.js";
+import * as nestjs from "../src/adapters/nestjs/index.js";
 import * as drizzle from "../src/builders/drizzle/index.js";
 import * as kysely from "../src/builders/kysely/index.js";
 import * as prisma from "../src/builders/prisma/index.js";
@@ -29,6 +30,7 @@ const ENTRY_FILES = {
   "pagewise/fastify": "adapters/fastify/index.ts",
   "pagewise/fetch": "adapters/fetch/index.ts",
   "pagewise/hono": "adapters/hono/index.ts",
+  "pagewise/nestjs": "adapters/nestjs/index.ts",
   "pagewise/cursor": "cursor/index.ts",
   "pagewise/client": "client/index.ts",
   "pagewise/drizzle": "builders/drizzle/index.ts",
@@ -98,6 +100,11 @@ describe("entry points", () => {
     ],
     ["pagewise/fetch", fetchEntry, ["fetchHandler", "fetchRouter", "toResponse"]],
     ["pagewise/hono", hono, ["honoHandler", "honoNotFound", "honoOpenApi"]],
+    [
+      "pagewise/nestjs",
+      nestjs,
+      ["Pagewise", "PagewiseContext", "PagewiseModule", "PagewiseProblemFilter", "fromController"],
+    ],
     [
       "pagewise/cursor",
       cursor,
