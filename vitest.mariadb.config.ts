@@ -27,7 +27,10 @@ export default defineConfig({
       "test/examples/walk-under-writes.test.ts",
       "test/cli/run-walk.test.ts",
     ],
-    globalSetup: ["test/support/mariadb-global-setup.ts", "test/builders/prisma/generate-clients.ts"],
+    globalSetup: [
+      "test/support/mariadb-global-setup.ts",
+      "test/builders/prisma/generate-clients.ts",
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -29,7 +29,10 @@ export default defineConfig({
       "test/examples/two-processes.test.ts",
       "test/cli/run-walk.test.ts",
     ],
-    globalSetup: ["test/support/postgres-global-setup.ts", "test/builders/prisma/generate-clients.ts"],
+    globalSetup: [
+      "test/support/postgres-global-setup.ts",
+      "test/builders/prisma/generate-clients.ts",
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
