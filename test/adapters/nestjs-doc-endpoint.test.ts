@@ -3,9 +3,10 @@
  * from the document, type-checked under the strictest options with `experimentalDecorators` (the
  * setting Nest's decorators need, which test/doc-snippets.test.ts does not have, so the fence is
  * marked `nocheck` there), run by `node --import tsx` in a folder of its own beside its
- * `store.db` (an SQLite `packages` table), and asked over HTTP: the feed walked by its `next`
- * links newest first, a client's order, the 400 of an order not offered, and its OpenAPI
- * description at /docs-json.
+ * `store.db` (an SQLite `packages` table the test makes, read through the snippet's TypeORM
+ * entity), and asked over HTTP: the feed walked by its `next` links newest first, a client's
+ * order, the 400 of an order not offered, and its OpenAPI description at /docs-json (the entity
+ * as the rows' schema).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -164,7 +165,7 @@ describe("docs/nestjs.md's complete list endpoint", () => {
     expect(diagnostics(folder)).toStrictEqual([]);
   });
 
-  it("has fewer lines than nestjs-paginate's 32", () => {
+  it("has fewer lines than nestjs-paginate's 32, blank lines included", () => {
     expect(code.trimEnd().split("\n").length).toBeLessThan(32);
   });
 
@@ -193,7 +194,7 @@ describe("docs/nestjs.md's complete list endpoint", () => {
     expect(await refused.json()).toMatchObject({ status: 400, code: "invalid_sort" });
   });
 
-  it("serves its valid OpenAPI description, the feed's parameters and rows in it", async () => {
+  it("serves its valid OpenAPI description, the feed's parameters and the entity as its rows", async () => {
     const document = await (await fetch(`${origin}/docs-json`)).json();
     expect(await openApiErrors(document)).toStrictEqual([]);
     const get = document.paths["/packages"].get;
@@ -203,10 +204,17 @@ describe("docs/nestjs.md's complete list endpoint", () => {
       "before",
       "sort",
     ]);
-    expect(get.responses[200].content["application/json"].schema.items.properties).toStrictEqual({
-      id: { type: "number" },
-      name: { type: "string" },
-      created_at: { type: "string" },
+    expect(get.responses[200].content["application/json"].schema.items).toStrictEqual({
+      $ref: "#/components/schemas/Package",
+    });
+    expect(document.components.schemas.Package).toStrictEqual({
+      type: "object",
+      properties: {
+        id: { type: "integer" },
+        name: { type: "string" },
+        created_at: { type: "string" },
+      },
+      required: ["id", "name", "created_at"],
     });
   });
 });
