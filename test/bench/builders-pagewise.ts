@@ -103,7 +103,7 @@ const recordingCursor =
   };
 
 /** A builder's two handlers: a page list's (countless), and a cursor list's for an order. */
-interface Handlers {
+export interface Handlers {
   readonly pages: PageHandler;
   readonly cursor: (order: Order) => CursorHandler;
 }
@@ -144,7 +144,7 @@ function resourcesOf(handlers: Handlers) {
 }
 
 /** A builder's pages through pagewise's pipeline, and by its handlers alone. */
-function pagesOf(handlers: Handlers): PagewisePages {
+export function pagewisePagesOf(handlers: Handlers): PagewisePages {
   const { capture, paged, cursorOf } = resourcesOf(handlers);
   const tokens = new Map<string, string>();
   const cursorFirst = (order: Order) => get(cursorOf(order), `page_size=${PAGE}`);
@@ -204,7 +204,7 @@ export const PAGEWISE: Readonly<Record<Builder, (handle: Handle) => PagewisePage
     const query = () =>
       db.selectFrom("packages").select(["id", "name", "status", "created_at", "note"]);
     const cursors = new Map<Order, CursorHandler>();
-    return pagesOf({
+    return pagewisePagesOf({
       pages: pagewiseKyselyPages(db, query, { count: "none" }).handle as never,
       cursor: (order) =>
         cursors.get(order) ??
@@ -216,7 +216,7 @@ export const PAGEWISE: Readonly<Record<Builder, (handle: Handle) => PagewisePage
   Drizzle: (handle) => {
     const [db, query] = drizzleQueryOf(handle);
     const cursors = new Map<Order, CursorHandler>();
-    return pagesOf({
+    return pagewisePagesOf({
       pages: drizzlePages(db, query, { count: "none" }).handle as never,
       cursor: (order) =>
         cursors.get(order) ??

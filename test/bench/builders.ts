@@ -14,6 +14,7 @@ import { type BenchDatabase, startDatabase } from "./builders-databases.js";
 import { drizzlePagesOf } from "./builders-drizzle.js";
 import { type HandPages, kyselyOf, kyselyPages } from "./builders-kysely.js";
 import { BIG_FILL, loadStatements, REPO_FILL, SMALL_FILL } from "./builders-load.js";
+import { ormSection } from "./builders-orms.js";
 import { type Builder, PAGEWISE } from "./builders-pagewise.js";
 import { pipelineSection } from "./builders-pipeline.js";
 import {
@@ -42,13 +43,14 @@ const FAST_ROUNDS = 200;
 const SLOW_ROUNDS = 3;
 
 /** The parts that need a database. */
-const DATABASE_PARTS = ["pages", "filtered", "past-end", "walks"];
+const DATABASE_PARTS = ["pages", "filtered", "past-end", "walks", "orms", "orm-walks"];
 
 /**
  * The parts of the suite to run (`BUILDERS_PARTS`, comma-separated; all by default): `pipeline`
  * (the whole request's CPU time, no database: builders-pipeline.ts), then on each database
  * `pages` (each order's pages, pagewise's whole request among them), `filtered`, `past-end`,
- * `walks`.
+ * `walks`, `orms` (Prisma's and TypeORM's pages beside their competitors': builders-orms.ts) and
+ * `orm-walks` (those competitors' walks).
  */
 const PARTS = new Set(process.env.BUILDERS_PARTS?.split(",") ?? ["pipeline", ...DATABASE_PARTS]);
 
@@ -210,12 +212,14 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
   const db = await startDatabase[dialect]();
   try {
     const started = performance.now();
-    await db.exec(
-      [BIG_FILL, SMALL_FILL, REPO_FILL].flatMap((fill) => loadStatements[dialect](fill)),
-    );
+    // The filtered table only for the part that reads it.
+    const fills = PARTS.has("filtered")
+      ? [BIG_FILL, SMALL_FILL, REPO_FILL]
+      : [BIG_FILL, SMALL_FILL];
+    await db.exec(fills.flatMap((fill) => loadStatements[dialect](fill)));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `\n${db.label}: loaded ${(BIG_FILL.size + SMALL + REPO_FILL.size).toLocaleString("en-US")} rows in ${seconds} s`,
+      `\n${db.label}: loaded ${fills.reduce((rows, fill) => rows + fill.size, 0).toLocaleString("en-US")} rows in ${seconds} s`,
     );
     const competitors = [drizzleCursor(db.handle), await kyselyPaginate(db.handle)];
     const pages = pagesOf(db);
@@ -234,6 +238,8 @@ async function dialectSuite(dialect: DialectName): Promise<void> {
     if (PARTS.has("filtered")) await filteredSection(db, medians);
     if (PARTS.has("past-end")) await pastEndSection(db, medians);
     if (PARTS.has("walks")) await printWalks(competitors);
+    if (PARTS.has("orms") || PARTS.has("orm-walks"))
+      await ormSection(db, medians, { pages: PARTS.has("orms"), walks: PARTS.has("orm-walks") });
   } finally {
     await db.close();
   }
