@@ -13,6 +13,7 @@ import type { PagewisePages } from "./builders-pagewise.js";
 import { extensionCursor, prismaCursor, prismaHand, prismaPagewise } from "./builders-prisma.js";
 import { prismaOf, SQLITE_TABLES, sqliteCopies } from "./builders-prisma-client.js";
 import { DEPTH, MEASURED, type Order, SMALL, WALKED } from "./builders-table.js";
+import { nestjsPaginate, typeormHand, typeormOf, typeormPagewise } from "./builders-typeorm.js";
 import { ceilingLine, printTable, times } from "./report.js";
 import type { Task } from "./rounds.js";
 
@@ -30,14 +31,55 @@ export interface OrmPages {
   readonly hand: HandPages;
   readonly pagewise: PagewisePages;
   readonly competitors: readonly Competitor[];
-  /** Orders a competitor cannot page, by its name, and why. */
-  readonly refused?: (competitor: string, order: Order) => string | undefined;
   close(): Promise<void>;
+}
+
+/** What a competitor's cursor page at depth failed with, by its name and the order. */
+const refusals = new Map<string, string>();
+const refusalOf = (competitor: Competitor, order: Order) =>
+  refusals.get(`${competitor.name} ${order}`);
+
+/** Whether each competitor's page at depth began at the row it follows the cursor with. */
+const starts = new Map<string, string>();
+
+/** The key of the first row of a competitor's page, whatever its shape. */
+function firstId(result: unknown): unknown {
+  const rows = Array.isArray(result)
+    ? Array.isArray(result[0])
+      ? result[0] // prisma-extension-pagination: [rows, meta]
+      : result
+    : (result as { data?: unknown[] }).data; // nestjs-paginate: { data, meta, links }
+  return (rows?.[0] as { id?: unknown } | undefined)?.id;
+}
+
+/**
+ * A competitor's cursor page at depth, or `undefined` where it fails (the error recorded); its
+ * first row checked against the row at `DEPTH` (`expected`'s key).
+ */
+async function cursorTask(
+  competitor: Competitor,
+  order: Order,
+  expected: string | null,
+): Promise<Task | undefined> {
+  const key = `${competitor.name} ${order}`;
+  try {
+    const task = await competitor.cursorAfter(order, DEPTH - 1);
+    const first = String(firstId(await task()));
+    starts.set(
+      key,
+      first === expected ? "the row after the cursor's" : `row ${first}, not ${expected}`,
+    );
+    return [`${competitor.name}: cursor at 90%`, task];
+  } catch (error) {
+    refusals.set(key, String(error).replace(/\s+/g, " ").slice(0, 120));
+    return undefined;
+  }
 }
 
 /** The tasks of one order. */
 async function orderTasks(db: BenchDatabase, pages: OrmPages, order: Order): Promise<Task[]> {
   const row = await db.exactRow(pages.table, order, DEPTH - 1);
+  const next = await db.exactRow(pages.table, order, DEPTH);
   const { handler } = pages.pagewise;
   const tasks: Task[] = [
     [`${pages.orm} by hand: page 1`, () => pages.hand.first(order)],
@@ -50,11 +92,8 @@ async function orderTasks(db: BenchDatabase, pages: OrmPages, order: Order): Pro
     [`${pages.integration}: cursor at 90%`, () => handler.keyset(order, row)],
   ];
   for (const competitor of pages.competitors) {
-    if (pages.refused?.(competitor.name, order) !== undefined) continue;
-    tasks.push([
-      `${competitor.name}: cursor at 90%`,
-      await competitor.cursorAfter(order, DEPTH - 1),
-    ]);
+    const task = await cursorTask(competitor, order, next.id);
+    if (task !== undefined) tasks.push(task);
   }
   return tasks;
 }
@@ -82,7 +121,7 @@ function printGoals(pages: OrmPages, ms: Map<string, number>, order: Order): voi
     `  ${integration} cursor at 90% vs ${orm}'s keyset by hand: ${times(depth / at(`${orm} by hand: keyset at 90%`))}`,
   );
   for (const competitor of pages.competitors) {
-    const why = pages.refused?.(competitor.name, order);
+    const why = refusalOf(competitor, order);
     if (why !== undefined)
       console.log(`  ${competitor.name}: no cursor page for ${order} (${why})`);
     else
@@ -91,7 +130,7 @@ function printGoals(pages: OrmPages, ms: Map<string, number>, order: Order): voi
           `${integration} cursor at 90% vs ${competitor.name}'s`,
           depth / at(`${competitor.name}: cursor at 90%`),
           1,
-        ),
+        ) + `; its page begins at ${starts.get(`${competitor.name} ${order}`)}`,
       );
   }
 }
@@ -147,8 +186,26 @@ async function prismaPagesOf(db: BenchDatabase): Promise<OrmPages> {
     table: db.handle.dialect === "sqlite" ? SQLITE_TABLES.packages : "packages",
     hand: prismaHand(prisma.benchPackage),
     pagewise: prismaPagewise(prisma.benchPackage),
-    competitors: [prismaCursor(prisma), extensionCursor(prisma)],
+    competitors: [prismaCursor(prisma), prismaCursor(prisma, false), extensionCursor(prisma)],
     close: () => prisma.$disconnect(),
+  };
+}
+
+/** TypeORM on `db`: a data source over the suite's tables; nestjs-paginate's own beside it. */
+async function typeormPagesOf(db: BenchDatabase): Promise<OrmPages> {
+  const dataSource = await typeormOf(db.handle);
+  const paginate = await nestjsPaginate(db.handle);
+  return {
+    orm: "TypeORM",
+    integration: "pagewise/typeorm",
+    table: "packages",
+    hand: typeormHand(dataSource),
+    pagewise: typeormPagewise(dataSource),
+    competitors: [paginate],
+    close: async () => {
+      await paginate.close();
+      await dataSource.destroy();
+    },
   };
 }
 
@@ -158,7 +215,7 @@ export async function ormSection(
   medians: Medians,
   parts: { readonly pages: boolean; readonly walks: boolean },
 ): Promise<void> {
-  for (const open of [prismaPagesOf]) {
+  for (const open of [prismaPagesOf, typeormPagesOf]) {
     const pages = await open(db);
     try {
       if (parts.pages) await measureOrm(db, pages, medians);

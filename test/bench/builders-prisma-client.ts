@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaMariaDb } from "@prisma/adapter-mariadb";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { connectionOf } from "./builders-connection.js";
 import type { Handle } from "./builders-databases.js";
 import type { DialectName } from "./builders-table.js";
 
@@ -110,24 +111,16 @@ export interface BenchPrisma {
 
 /** The adapter of `handle`'s database, connected as the suite's own driver is. */
 function adapterOf(handle: Handle) {
-  switch (handle.dialect) {
+  const connection = connectionOf(handle);
+  switch (connection.dialect) {
     case "postgres":
-      return new PrismaPg({ connectionString: handle.pool.options.connectionString, max: 2 });
+      return new PrismaPg({ connectionString: connection.url, max: 2 });
     case "mysql": {
-      const config = (
-        handle.pool as unknown as { config: { connectionConfig: Record<string, unknown> } }
-      ).config.connectionConfig;
-      return new PrismaMariaDb({
-        host: String(config.host),
-        port: Number(config.port),
-        user: String(config.user),
-        password: String(config.password ?? ""),
-        database: String(config.database),
-        connectionLimit: 2,
-      });
+      const { dialect: _, ...parts } = connection;
+      return new PrismaMariaDb({ ...parts, connectionLimit: 2 });
     }
     case "sqlite":
-      return new PrismaBetterSqlite3({ url: `file:${handle.database.name}` });
+      return new PrismaBetterSqlite3({ url: `file:${connection.file}` });
   }
 }
 

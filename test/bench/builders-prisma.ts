@@ -31,7 +31,9 @@ function prismaValue(row: ExactRow, column: keyof ExactRow): unknown {
   const text = row[column];
   if (text === null) return null;
   if (column === "id") return BigInt(text);
-  if (column === "created_at") return new Date(`${text.slice(0, 10)}T${text.slice(11, 23)}Z`);
+  // PostgreSQL's text ends `+00` (its fraction cut of trailing zeros), MariaDB's has no zone.
+  if (column === "created_at")
+    return new Date(`${text.replace(" ", "T").replace(/\+00(:00)?$/, "")}Z`);
   return text;
 }
 
@@ -92,16 +94,28 @@ const rowAt = async (delegate: BenchDelegate, order: Order, position: number): P
   return row;
 };
 
-/** Prisma's own cursor: `cursor: { id }`, `skip: 1`, `take`, the order with its tie-breaker. */
-export function prismaCursor(prisma: BenchPrisma): Competitor {
+/**
+ * `order` as Prisma's users write it for its cursor: with the tie-breaker, or (`tied`) without it,
+ * as prisma/prisma #16991 orders by `createdAt` alone (Prisma then reads with no `LIMIT`, #15710).
+ */
+const cursorOrderBy = (order: Order, tied: boolean) => {
+  const orderBy = orderByOf(order);
+  return tied ? orderBy : orderBy.slice(0, -1);
+};
+
+/**
+ * Prisma's own cursor: `cursor: { id }`, `skip: 1`, `take`, ordered with the tie-breaker, or
+ * (`tied`) without it.
+ */
+export function prismaCursor(prisma: BenchPrisma, tied = true): Competitor {
   const page = (delegate: BenchDelegate, order: Order, after: Row | undefined, take: number) =>
     delegate.findMany({
-      orderBy: orderByOf(order),
+      orderBy: cursorOrderBy(order, tied),
       take,
       ...(after === undefined ? {} : { cursor: { id: after.id }, skip: 1 }),
     });
   return {
-    name: "Prisma 7.10's cursor",
+    name: tied ? "Prisma 7.10's cursor" : "Prisma 7.10's cursor, no tie-breaker",
     cursorAfter: async (order, position) => {
       const row = await rowAt(prisma.benchPackage, order, position);
       return () => page(prisma.benchPackage, order, row, FETCHED);
