@@ -14,7 +14,7 @@ import configs from "../../tsup.config.js";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Each entry point's source (`src/….js`, as imported) and its built name, from tsup.config.ts. */
-const ENTRIES = new Map(
+export const ENTRIES = new Map(
   Object.entries((configs as Options[])[0]?.entry as Record<string, string>).map(
     ([built, source]) => [join(ROOT, source.replace(/\.ts$/, ".js")), built],
   ),
