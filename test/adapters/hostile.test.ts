@@ -6,6 +6,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRANSPORT } from "../support/http-call.js";
+import { nestAdapters } from "./nestjs-servers.js";
 import { API_KEY, dataset, routes } from "./resources.js";
 import { adapters, type Running } from "./servers.js";
 
@@ -76,6 +77,9 @@ function unchunk(text: string): string {
   return data;
 }
 
+/** Every adapter's servers, and a Nest app's on each platform (pagewise/nestjs). */
+const servers = { ...adapters, ...nestAdapters };
+
 const P = "/package/o/three/packages/";
 const targets: readonly (readonly [string, string])[] = [
   ["absolute-form target naming another host", `http://evil.example${P}?page=2&page_size=1`],
@@ -87,10 +91,10 @@ const targets: readonly (readonly [string, string])[] = [
   ["a 12 kB filter value", `${P}?page=2&page_size=1&x=${"a".repeat(12_000)}`],
 ];
 
-describe.each(Object.keys(adapters))("%s: hostile request targets", (name) => {
+describe.each(Object.keys(servers))("%s: hostile request targets", (name) => {
   let server: Running;
   beforeAll(async () => {
-    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+    server = await (servers[name] as (r: typeof routes) => Promise<Running>)(routes);
   });
   afterAll(() => server.close());
 
@@ -107,10 +111,12 @@ describe.each(Object.keys(adapters))("%s: hostile request targets", (name) => {
   });
 
   // Fastify answers a method outside its own supported list with its 404 before any route runs
-  // (PURGE on both versions, PROPFIND on Fastify 5); everything else gets pagewise's 405.
+  // (PURGE on both versions, PROPFIND on Fastify 5, where Nest's `@All()` adds PROPFIND to the
+  // list); everything else gets pagewise's 405.
   const unroutable: Readonly<Record<string, readonly string[]>> = {
     "fastify 4": ["PURGE"],
     "fastify 5": ["PROPFIND", "PURGE"],
+    "nestjs fastify": ["PURGE"],
   };
   it.each(["TRACE", "PROPFIND", "PURGE"])(
     "%s on a GET-only resource → 405 (or Fastify's 404), never a 5xx",
@@ -150,12 +156,15 @@ const fastify4NotFound = (target: string): Raw => ({
     statusCode: 404,
   }),
 });
+/** Whether the server named `name` is Fastify 5's: the Fastify adapter's, or Nest's on Fastify. */
+const onFastify5 = (name: string) => name === "fastify 5" || name === "nestjs fastify";
+
 /**
  * A request head over Node's limit (`maxHeaderSize`, 16 KiB with the request line): Node answers
  * 431 before any JavaScript of the server runs; Fastify, which handles `clientError`, with its JSON.
  */
 const headerOverflow = (name: string): Raw =>
-  name.startsWith("fastify")
+  name === "fastify 4" || onFastify5(name)
     ? {
         status: 431,
         headers: { "content-type": "application/json" },
@@ -175,16 +184,19 @@ const longTargets: readonly (readonly [string, string, (name: string, target: st
   ["a 100 kB query", `${inPath("o")}?x=${"a".repeat(100_000)}`, headerOverflow],
 ];
 
-/** Served on Express and fetch (no limit on a segment); Fastify's routers refuse the long segment. */
+/**
+ * Served on Express and fetch (no limit on a segment), Nest's on Express too; Fastify's routers
+ * refuse the long segment (under Nest, with `fastifyErrorHandler` as docs/nestjs.md tells).
+ */
 function servedUnlessFastify(name: string, target: string): Raw {
-  if (name === "fastify 5") return uriTooLong;
+  if (onFastify5(name)) return uriTooLong;
   return name === "fastify 4" ? fastify4NotFound(target) : served;
 }
 
-describe.each(Object.keys(adapters))("%s: over-long request targets", (name) => {
+describe.each(Object.keys(servers))("%s: over-long request targets", (name) => {
   let server: Running;
   beforeAll(async () => {
-    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+    server = await (servers[name] as (r: typeof routes) => Promise<Running>)(routes);
   });
   afterAll(() => server.close());
 
@@ -203,10 +215,10 @@ describe.each(Object.keys(adapters))("%s: over-long request targets", (name) => 
  * and fetch's Headers joins both; every adapter reads it as fetch does, "a, b", which names no JSON
  * media type: the same 415 everywhere.
  */
-describe.each(Object.keys(adapters))("%s: Content-Type sent twice", (name) => {
+describe.each(Object.keys(servers))("%s: Content-Type sent twice", (name) => {
   let server: Running;
   beforeAll(async () => {
-    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+    server = await (servers[name] as (r: typeof routes) => Promise<Running>)(routes);
   });
   afterAll(() => server.close());
 

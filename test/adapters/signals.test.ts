@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineResource, list, type Resource } from "../../src/index.js";
 import { type Deferred, deferred } from "../support/deferred.js";
 import { call } from "../support/http-call.js";
+import { nestAdapters } from "./nestjs-servers.js";
 import { adapters, type Running } from "./servers.js";
 
 /** What a handler saw of its signal, and when it started: the test's events. */
@@ -93,7 +94,8 @@ function watchResponses(running: Running) {
 }
 
 /**
- * What each adapter does with an answer whose client has gone: Express and Fastify write nothing;
+ * What each adapter does with an answer whose client has gone: Express and Fastify write nothing,
+ * under Nest too;
  * a fetch handler must return its `Response`, which @hono/node-server then writes to the response
  * Node has destroyed, where Node drops it (no byte reaches a socket, no error).
  */
@@ -102,18 +104,23 @@ const writesAfterClose: Readonly<Record<string, readonly string[]>> = {
   "express 5": [],
   "fastify 4": [],
   "fastify 5": [],
+  "nestjs express": [],
+  "nestjs fastify": [],
   fetch: ["writeHead (destroyed)", "end (destroyed)"],
   hono: ["writeHead (destroyed)", "end (destroyed)"],
 };
 
+/** Every adapter's servers, and a Nest app's on each platform (pagewise/nestjs). */
+const servers = { ...adapters, ...nestAdapters };
+
 /** The macrotask after every microtask and tick queued now: an adapter's writes are done. */
 const settled = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
-describe.each(Object.keys(adapters))("%s: the handler's signal", (name) => {
+describe.each(Object.keys(servers))("%s: the handler's signal", (name) => {
   let server: Running;
   let late: string[];
   beforeAll(async () => {
-    server = await (adapters[name] as (r: typeof routes) => Promise<Running>)(routes);
+    server = await (servers[name] as (r: typeof routes) => Promise<Running>)(routes);
     late = watchResponses(server);
   });
   afterAll(() => server.close());
