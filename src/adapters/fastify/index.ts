@@ -23,6 +23,7 @@ import { serveResource } from "../../resource/handle-resource.js";
 import { andThen } from "../../resource/maybe-async.js";
 import { problemResponse } from "../../resource/problem-response.js";
 import type { ResourceOptions } from "../../resource/resource-options.js";
+import { hasEmptyParam } from "../node/empty-param.js";
 import { type NodeBodyStream, nodeHeader, readNodeBody } from "../node/node-body.js";
 import { clientGone, nodeClientSignal } from "../node/node-signal.js";
 import { fastifyRouteSchema } from "./route-schema.js";
@@ -178,16 +179,6 @@ function readFastifyBody(request: FastifyRequest, maxBytes: number) {
   return request.body === undefined
     ? undefined
     : readNodeBody(request.body as NodeBodyStream, request.headers["content-length"], maxBytes);
-}
-
-/**
- * Whether Fastify's router matched an empty segment as a parameter (`/items/` on `/items/:id`):
- * Express's router and `fetchRouter` match no route there, so neither does this adapter.
- */
-function hasEmptyParam(params: unknown): boolean {
-  return Object.entries((params ?? {}) as Record<string, unknown>).some(
-    ([name, value]) => value === "" && name !== "*",
-  );
 }
 
 /**

@@ -3,9 +3,9 @@ import { NotFoundException } from "@nestjs/common";
 import { from, type Observable } from "rxjs";
 import type { Resource } from "../../resource/define-resource.js";
 import { serveResource } from "../../resource/handle-resource.js";
+import { hasEmptyParam } from "../node/empty-param.js";
 import { clientGone } from "../node/node-signal.js";
 import { setControllerCall } from "./controller-handler.js";
-import { hasEmptyParam } from "./empty-param.js";
 import {
   type NestRequest,
   type NestResponse,

@@ -7,7 +7,7 @@ import type { Resource } from "../../resource/define-resource.js";
 import { frameworkError } from "../../resource/framework-error.js";
 import { serveResource } from "../../resource/handle-resource.js";
 import { problemResponse } from "../../resource/problem-response.js";
-import { hasEmptyParam } from "./empty-param.js";
+import { hasEmptyParam } from "../node/empty-param.js";
 import {
   type NestRequest,
   type NestResponse,
