@@ -14,11 +14,14 @@ import {
  * field (`created_at >= x AND (created_at > x OR (created_at = x AND id > y))`, equal to the
  * cursor on the fields before): one range that reads, besides the page, the rows that tie with
  * the cursor on that field and lie behind it, so that a page nearly always takes one step. Where
- * that field's NULLs are still ahead, or the cursor holds NULL there, the tie-breaker's branch is
- * a step of its own. Each later step is one field's branch (its values, then its NULLs).
+ * that field's NULLs are still ahead, or the cursor holds NULL there, or it holds many rows a
+ * value (`merge` false: the lead would read a value's rows behind the cursor), the tie-breaker's
+ * branch is a step of its own. Each later step is one field's branch (its values, then its NULLs).
  *
  * @param columns - the order, its unique tie-breaker last
  * @param cursor - the side and the cursor's NULLs
+ * @param merge - whether the first step may hold the last field and the tie-breaker both
+ * @default merge true
  * @returns the steps in the order of the walk
  * @example
  * ```ts
@@ -28,12 +31,13 @@ import {
 export function keysetSteps(
   columns: readonly OrderColumn[],
   cursor: KeysetCursor,
+  merge = true,
 ): readonly Condition[] {
   const groups = branchGroups(columns, cursor, false).reverse();
   const n = columns.length;
   const before = groups[1];
   // The tie-breaker's branch alone where the field before it has no single comparison.
-  if (n < 2 || before?.length !== 1 || cursor.nulls[n - 2]) {
+  if (!merge || n < 2 || before?.length !== 1 || cursor.nulls[n - 2]) {
     return groups.flat();
   }
   const tail = keysetCondition(

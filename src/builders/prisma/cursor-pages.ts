@@ -11,6 +11,7 @@ import { type KeysetRunner, keysetRows } from "./keyset.js";
 import { type ModelNames, modelNames } from "./model-names.js";
 import { keysetRunner } from "./runner.js";
 import { queryArgs } from "./source.js";
+import { tieEstimates } from "./tie-estimate.js";
 import { keepsPrecision } from "./timestamp-precision.js";
 import type { PrismaColumns, PrismaDelegate, PrismaQuery, PrismaRow } from "./types.js";
 
@@ -58,7 +59,9 @@ export function prismaCursorPages<
   assertKnownNames(`${name} option`, options, { dialect: true });
   const dialect = prismaDialect(name, delegate, options.dialect);
   const runner = keysetRunner(name, delegate, dialect);
-  const exact = exactReading(name, runner, dialect, modelNames(delegate));
+  const names = modelNames(delegate);
+  const exact = exactReading(name, runner, dialect, names);
+  const manyTies = names && tieEstimates(runner.raw, dialect, names);
   type X = Sorted<C, NoInfer<PrismaColumns<D>>> & Pick<CursorListContext, "cursor">;
   return cursorIntegration<X, PrismaRow<D, A>>(name, dialect, async (context, keyset) => {
     const fields = keyset.terms.map((term) => term.column);
@@ -66,7 +69,7 @@ export function prismaCursorPages<
     const places = await exact(keyset.terms);
     const page =
       places === undefined
-        ? { rows: await keysetRows(runner, args, boundKeyset(keyset)), texts: undefined }
+        ? { rows: await keysetRows(runner, args, boundKeyset(keyset), manyTies), texts: undefined }
         : await exactKeysetRows(runner, args, boundKeyset(keyset), places.exact, places.at);
     const order = [...(places?.at ?? [])];
     const read = (row: Record<string, unknown>, place: number) =>

@@ -92,15 +92,19 @@ function firstSteps(plan: KeysetPlan): readonly Condition[] {
  * @param runner - the model's delegate and its transactions
  * @param query - the request's args, checked (`queryArgs`)
  * @param keyset - the plan, the cursor's values and its limit
+ * @param manyTies - whether a field holds many rows a value (`tieEstimates`): its ties then
+ *   a step of their own
+ * @default manyTies never
  * @example
  * ```ts
  * const rows = await keysetRows(runner, queryArgs(name, args, fields), keyset);
  * ```
  */
-export function keysetRows(
+export async function keysetRows(
   runner: KeysetRunner,
   query: QueryArgs,
   keyset: KeysetRequest,
+  manyTies: (field: string) => Promise<boolean> = async () => false,
 ): Promise<Record<string, unknown>[]> {
   const { plan, cursor } = keyset;
   const { limit } = cursor;
@@ -112,9 +116,11 @@ export function keysetRows(
     const order = boundedOrder(plan.order, plan.where);
     return rangeRows(runner.delegate, query, keyset, { where: plan.where, order }, limit);
   }
-  const steps = (side === undefined ? firstSteps(plan) : keysetSteps(plan.columns, side)).map(
-    (where) => ({ where, order: boundedOrder(plan.order, where) }),
-  );
+  const last = keyset.terms.at(-2)?.column;
+  const merge = side !== undefined && !(last !== undefined && (await manyTies(last)));
+  const steps = (
+    side === undefined ? firstSteps(plan) : keysetSteps(plan.columns, side, merge)
+  ).map((where) => ({ where, order: boundedOrder(plan.order, where) }));
   const lead = () => rangeRows(runner.delegate, query, keyset, steps[0] as never, limit);
   if (steps.length === 1) return lead();
   const whole = () =>
