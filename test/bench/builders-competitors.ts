@@ -27,17 +27,25 @@ export interface Competitor {
   cursorAfter(order: Order, position: number): Promise<() => Promise<unknown>>;
   /** Its own offset page at `offset` of `order`, when it has offset pages. */
   readonly offsetAt?: (order: Order, offset: number) => () => Promise<unknown>;
-  /** Walks the small table whole in `order`, page after page, from each page's last row. */
-  walk(order: Order): Promise<WalkResult>;
+  /**
+   * Walks the small table whole in `order`, page after page, from each page's last row; when
+   * given, `between` runs between two pages with the last row's key (writes to the table).
+   */
+  walk(order: Order, between?: Between): Promise<WalkResult>;
 }
+
+/** What a walk runs between two pages, given the last row's key: writes to the walked table. */
+export type Between = (lastId: unknown) => Promise<void>;
 
 /**
  * Walks pages until `next` gives none; counts what came back. Stops with an error at a page of
- * rows all answered before (a walk that would go round for ever), or after 3x the table.
+ * rows all answered before (a walk that would go round for ever), or after 3x the table. When
+ * given, `between` runs before each page after the first, with the last key answered.
  */
 export async function walkAll<T>(
   first: () => Promise<[ids: readonly unknown[], next: T | undefined]>,
   after: (cursor: T) => Promise<[ids: readonly unknown[], next: T | undefined]>,
+  between?: Between,
 ): Promise<WalkResult> {
   const ids: unknown[] = [];
   try {
@@ -45,6 +53,7 @@ export async function walkAll<T>(
     ids.push(...page);
     while (next !== undefined && ids.length < 3 * SMALL) {
       const seen = new Set(ids.map(String));
+      await between?.(ids.at(-1));
       [page, next] = await after(next);
       ids.push(...page);
       if (page.length > 0 && page.every((id) => seen.has(String(id))))

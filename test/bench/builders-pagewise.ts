@@ -11,6 +11,7 @@ import { handleResource } from "pagewise/adapter";
 import type { CursorValue } from "pagewise/cursor";
 import { drizzleCursorPages, drizzlePages } from "pagewise/drizzle";
 import { kyselyCursorPages, kyselyPages as pagewiseKyselyPages } from "pagewise/kysely";
+import { type Competitor, walkAll } from "./builders-competitors.js";
 import type { Handle } from "./builders-databases.js";
 import { drizzleQueryOf } from "./builders-drizzle.js";
 import { type HandPages, kyselyOf } from "./builders-kysely.js";
@@ -77,7 +78,8 @@ interface Capture {
 type PageHandler = (context: never) => {
   items: (slice: { offset: number; limit: number }) => Promise<unknown>;
 };
-type CursorHandler = (context: never) => Promise<unknown>;
+/** A cursor list's handler, as an integration gives it. */
+export type CursorHandler = (context: never) => Promise<unknown>;
 
 /** The page handler, recording each call's context and slice in `capture`. */
 const recordingPages =
@@ -226,3 +228,38 @@ export const PAGEWISE: Readonly<Record<Builder, (handle: Handle) => PagewisePage
     });
   },
 };
+
+/** The rows of a list's answer: its JSON body, an array or an object holding one. */
+function rowsOf(body: string | null): { id?: unknown }[] {
+  const parsed: unknown = JSON.parse(body ?? "[]");
+  if (Array.isArray(parsed)) return parsed;
+  const holder = parsed as Record<string, unknown>;
+  const rows = Object.values(holder).find(Array.isArray);
+  return (rows ?? []) as { id?: unknown }[];
+}
+
+/**
+ * pagewise walking the small table as a client does, through the pipeline: a cursor list in each
+ * order over `cursor` (the integration's handler on the small table), each page after its `next`
+ * link's token: the walks' control row, beside the competitors'.
+ */
+export function pagewiseWalker(name: string, cursor: () => CursorHandler): Competitor {
+  return {
+    name,
+    cursorAfter: () => Promise.reject(new Error(`${name} is measured by its own pages`)),
+    walk: (order, between) => {
+      const resource = defineResource("/packages/", {
+        GET: cursorList({ order: orderOf(order), secret: SECRET, handler: cursor() as never }),
+      });
+      const page = async (after: string | undefined): Promise<[unknown[], string | undefined]> => {
+        const answer = await get(
+          resource,
+          `page_size=${PAGE}${after === undefined ? "" : `&after=${after}`}`,
+        );
+        const token = /[?&]after=([^&>]+)[^>]*>;\s*rel="next"/.exec(answer.headers.Link ?? "")?.[1];
+        return [rowsOf(answer.body).map((row) => row.id), token];
+      };
+      return walkAll(() => page(undefined), page, between);
+    },
+  };
+}

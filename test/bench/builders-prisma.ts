@@ -10,7 +10,7 @@
  */
 import { prismaCursorPages, prismaPages } from "pagewise/prisma";
 import { pagination } from "prisma-extension-pagination";
-import { type Competitor, walkAll } from "./builders-competitors.js";
+import { type Between, type Competitor, type WalkResult, walkAll } from "./builders-competitors.js";
 import type { HandPages } from "./builders-kysely.js";
 import { type PagewisePages, pagewisePagesOf } from "./builders-pagewise.js";
 import type { BenchDelegate, BenchPrisma } from "./builders-prisma-client.js";
@@ -76,7 +76,8 @@ export function prismaPagewise(delegate: BenchDelegate): PagewisePages {
 /** Walks `delegate`'s rows in `order` by `page`, from each page's last row. */
 const walkBy = (
   page: (after: Row | undefined) => Promise<Row[]>,
-): Promise<ReturnType<typeof walkAll> extends Promise<infer R> ? R : never> => {
+  between?: Between,
+): Promise<WalkResult> => {
   const next = (rows: Row[]): [unknown[], Row | undefined] => [
     rows.map((row) => row.id),
     rows.length === PAGE ? rows.at(-1) : undefined,
@@ -84,6 +85,7 @@ const walkBy = (
   return walkAll(
     async () => next(await page(undefined)),
     async (last) => next(await page(last)),
+    between,
   );
 };
 
@@ -120,7 +122,8 @@ export function prismaCursor(prisma: BenchPrisma, tied = true): Competitor {
       const row = await rowAt(prisma.benchPackage, order, position);
       return () => page(prisma.benchPackage, order, row, FETCHED);
     },
-    walk: (order) => walkBy((after) => page(prisma.smallPackage, order, after, PAGE)),
+    walk: (order, between) =>
+      walkBy((after) => page(prisma.smallPackage, order, after, PAGE), between),
   };
 }
 
@@ -151,12 +154,12 @@ export function extensionCursor(prisma: BenchPrisma): Competitor {
       return () =>
         model.paginate({ orderBy: orderByOf(order) }).withCursor(options(String(row.id)));
     },
-    walk: (order) =>
+    walk: (order, between) =>
       walkBy(async (after) => {
         const [rows] = await extended.smallPackage
           .paginate({ orderBy: orderByOf(order) })
           .withCursor(options(after === undefined ? undefined : String(after.id)));
         return rows;
-      }),
+      }, between),
   };
 }

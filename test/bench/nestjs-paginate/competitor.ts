@@ -86,7 +86,7 @@ export async function competitor(handle: Handle): Promise<Competitor & { close()
       if (cursor === undefined) throw new Error(`no cursor for the row at ${position} in ${order}`);
       return () => page("packages", order, cursor);
     },
-    walk: (order) => {
+    walk: (order, between) => {
       const next = ({
         data,
         links,
@@ -100,6 +100,7 @@ export async function competitor(handle: Handle): Promise<Competitor & { close()
       return walkAll(
         async () => next(await page("packages_small", order, undefined)),
         async (cursor) => next(await page("packages_small", order, cursor)),
+        between,
       );
     },
     close: () => dataSource.destroy(),
