@@ -48,8 +48,13 @@ export function typeormOptions(connection: Connection): Record<string, unknown> 
     case "postgres":
       return { type: "postgres", url: connection.url, poolSize: 2 };
     case "mysql": {
-      const { dialect: _, ...rest } = connection;
-      return { type: "mariadb", ...rest, timezone: "Z", poolSize: 2 };
+      const { host, port, user, password, database } = connection;
+      return {
+        type: "mariadb",
+        ...{ host, port, username: user, password, database },
+        timezone: "Z",
+        poolSize: 2,
+      };
     }
     case "sqlite":
       return { type: "better-sqlite3", database: connection.file };
