@@ -75,6 +75,7 @@ async function cursorTask(
   try {
     const task = await competitor.cursorAfter(order, DEPTH - 1);
     const first = String(firstId(await task()));
+    refusals.delete(key); // met on another database
     starts.set(
       key,
       first === expected ? "the row after the cursor's" : `row ${first}, not ${expected}`,
@@ -147,11 +148,11 @@ function printGoals(pages: OrmPages, ms: Map<string, number>, order: Order): voi
       console.log(`  ${competitor.name}: no cursor page for ${order} (${why})`);
     else
       console.log(
-        ceilingLine(
+        `${ceilingLine(
           `${integration} cursor at 90% vs ${competitor.name}'s`,
           depth / at(`${competitor.name}: cursor at 90%`),
           1,
-        ) + `; its page begins at ${starts.get(`${competitor.name} ${order}`)}`,
+        )}; its page begins at ${starts.get(`${competitor.name} ${order}`)}`,
       );
   }
 }
