@@ -5,7 +5,8 @@
  * and drizzle-cursor on the same tables, for the orders `created_at`, `name` and
  * `status,-created_at`; then which rows those two answer when walking a 2,000-row table whole.
  * Each figure is a median of rounds measured in the same run (rounds.ts); pagewise's own pages
- * are measured when builders-pagewise.ts names them.
+ * are measured when builders-pagewise.ts names them. Prisma 7 and TypeORM 1, pagewise's
+ * integrations over them and their competitors are builders-orms.ts' part.
  * @packageDocumentation
  */
 
