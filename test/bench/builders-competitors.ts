@@ -32,6 +32,11 @@ export interface Competitor {
    * given, `between` runs between two pages with the last row's key (writes to the table).
    */
   walk(order: Order, between?: Between): Promise<WalkResult>;
+  /**
+   * Walks the small table backward in `order`, from before its last row to the first, page
+   * before page (all but the last row expected), where the paginator pages backward.
+   */
+  readonly walkBack?: (order: Order) => Promise<WalkResult>;
 }
 
 /** What a walk runs between two pages, given the last row's key: writes to the walked table. */

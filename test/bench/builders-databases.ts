@@ -13,7 +13,7 @@ import { createPool, type Pool as MysqlPool } from "mysql2";
 import pg from "pg";
 import { startMariaDb } from "../support/mariadb-server.js";
 import { startCluster } from "../support/postgres-cluster.js";
-import { type Column, type ExactRow, type Order, orderByText } from "./builders-table.js";
+import { type Column, type ExactRow, ORDERS, type Order } from "./builders-table.js";
 
 /** A driver handle, by dialect. */
 export type Handle =
@@ -40,6 +40,13 @@ const COLUMNS: readonly Column[] = ["id", "name", "status", "created_at", "note"
 /** Each column as text with every digit the database stores (`cast` writes the dialect's cast). */
 const exactSelect = (cast: (column: Column) => string) =>
   COLUMNS.map((column) => `${cast(column)} AS ${column}`).join(", ");
+/**
+ * `order` with each column named by its table: a bare name in ORDER BY means the select list's
+ * column of that name first (PostgreSQL, MariaDB, SQLite), here its text (`id` as text put 999
+ * after 1998 among ties).
+ */
+const orderedBy = (table: string, order: Order) =>
+  ORDERS[order].map(([column, direction]) => `${table}.${column} ${direction}`).join(", ");
 const rowAt = (
   cast: (column: Column) => string,
   table: string,
@@ -47,7 +54,7 @@ const rowAt = (
   at: number,
   where: string | undefined,
 ) =>
-  `SELECT ${exactSelect(cast)} FROM ${table}${where === undefined ? "" : ` WHERE ${where}`} ORDER BY ${orderByText(order)} LIMIT 1 OFFSET ${at}`;
+  `SELECT ${exactSelect(cast)} FROM ${table}${where === undefined ? "" : ` WHERE ${where}`} ORDER BY ${orderedBy(table, order)} LIMIT 1 OFFSET ${at}`;
 
 async function postgres(): Promise<BenchDatabase> {
   const cluster = await startCluster();

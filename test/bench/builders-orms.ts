@@ -173,11 +173,11 @@ async function measureOrm(db: BenchDatabase, pages: OrmPages, medians: Medians):
 }
 
 /** A walk's row of the walks' table. */
-const walkRow = (name: string, order: string, walk: WalkResult): string[] => [
+const walkRow = (name: string, order: string, walk: WalkResult, expected = SMALL): string[] => [
   name,
   order,
   String(walk.returned),
-  String(SMALL - walk.distinct),
+  String(expected - walk.distinct),
   String(walk.returned - walk.distinct),
   walk.error?.replace(/\s+/g, " ").slice(0, 70) ?? "",
 ];
@@ -216,6 +216,25 @@ async function printWalks(db: BenchDatabase, pages: OrmPages): Promise<void> {
     for (const order of WALKED)
       rows.push(walkRow(competitor.name, order, await competitor.walk(order)));
   rows.push(...(await walksUnderWrites(db, pages)));
+  // Backward from the last row: every row but that one expected.
+  for (const competitor of [pages.control, ...pages.competitors]) {
+    const { walkBack } = competitor;
+    if (walkBack === undefined) continue;
+    for (const order of WALKED)
+      rows.push(
+        walkRow(
+          competitor.name,
+          `${order}, backward`,
+          // A walk failing before its first page (its start refused) answered nothing.
+          await walkBack(order).catch((error) => ({
+            returned: 0,
+            distinct: 0,
+            error: String(error),
+          })),
+          SMALL - 1,
+        ),
+      );
+  }
   printTable(rows);
 }
 
@@ -229,17 +248,20 @@ async function prismaPagesOf(db: BenchDatabase): Promise<OrmPages> {
     );
   }
   const prisma = await prismaOf(db.handle);
+  const sqlite = db.handle.dialect === "sqlite";
+  const smallTable = sqlite ? SQLITE_TABLES.packages_small : "packages_small";
   return {
     orm: "Prisma",
     integration: "pagewise/prisma",
-    table: db.handle.dialect === "sqlite" ? SQLITE_TABLES.packages : "packages",
-    smallTable: db.handle.dialect === "sqlite" ? SQLITE_TABLES.packages_small : "packages_small",
+    table: sqlite ? SQLITE_TABLES.packages : "packages",
+    smallTable,
     hand: prismaHand(prisma.benchPackage),
     pagewise: prismaPagewise(prisma.benchPackage),
     competitors: [prismaCursor(prisma), prismaCursor(prisma, false), extensionCursor(prisma)],
     control: pagewiseWalker(
       "pagewise/prisma",
       () => prismaCursorPages(prisma.smallPackage, () => ({})).handle as never,
+      (order, position) => db.exactRow(smallTable, order, position),
     ),
     close: () => prisma.$disconnect(),
   };
@@ -263,6 +285,7 @@ async function typeormPagesOf(db: BenchDatabase): Promise<OrmPages> {
         typeormCursorPages(dataSource, () =>
           dataSource.getRepository("packages_small").createQueryBuilder("p"),
         ).handle as never,
+      (order, position) => db.exactRow("packages_small", order, position),
     ),
     close: async () => {
       await paginate.close();

@@ -15,7 +15,7 @@ import { type Competitor, walkAll } from "./builders-competitors.js";
 import type { Handle } from "./builders-databases.js";
 import { drizzleQueryOf } from "./builders-drizzle.js";
 import { type HandPages, kyselyOf } from "./builders-kysely.js";
-import { type Column, type ExactRow, ORDERS, type Order, PAGE } from "./builders-table.js";
+import { type Column, type ExactRow, ORDERS, type Order, PAGE, SMALL } from "./builders-table.js";
 
 /** The builders pagewise integrates. */
 export type Builder = "Kysely" | "Drizzle";
@@ -243,23 +243,40 @@ function rowsOf(body: string | null): { id?: unknown }[] {
  * order over `cursor` (the integration's handler on the small table), each page after its `next`
  * link's token: the walks' control row, beside the competitors'.
  */
-export function pagewiseWalker(name: string, cursor: () => CursorHandler): Competitor {
+export function pagewiseWalker(
+  name: string,
+  cursor: () => CursorHandler,
+  rowAt: (order: Order, position: number) => Promise<ExactRow>,
+): Competitor {
+  const listOf = (order: Order) =>
+    defineResource("/packages/", {
+      GET: cursorList({ order: orderOf(order), secret: SECRET, handler: cursor() as never }),
+    });
+  /** A page's row keys and the token of its link `rel` (`after` for next, `before` for prev). */
+  const read = async (resource: Resource, query: string, rel: "next" | "prev") => {
+    const answer = await get(resource, `page_size=${PAGE}${query}`);
+    const param = rel === "next" ? "after" : "before";
+    const link = new RegExp(`[?&]${param}=([^&>]+)[^>]*>;\\s*rel="${rel}"`);
+    const token = link.exec(answer.headers.Link ?? "")?.[1];
+    return [rowsOf(answer.body).map((row) => row.id), token] as [unknown[], string | undefined];
+  };
   return {
     name,
     cursorAfter: () => Promise.reject(new Error(`${name} is measured by its own pages`)),
     walk: (order, between) => {
-      const resource = defineResource("/packages/", {
-        GET: cursorList({ order: orderOf(order), secret: SECRET, handler: cursor() as never }),
-      });
-      const page = async (after: string | undefined): Promise<[unknown[], string | undefined]> => {
-        const answer = await get(
-          resource,
-          `page_size=${PAGE}${after === undefined ? "" : `&after=${after}`}`,
-        );
-        const token = /[?&]after=([^&>]+)[^>]*>;\s*rel="next"/.exec(answer.headers.Link ?? "")?.[1];
-        return [rowsOf(answer.body).map((row) => row.id), token];
-      };
+      const resource = listOf(order);
+      const page = (after: string | undefined) =>
+        read(resource, after === undefined ? "" : `&after=${after}`, "next");
       return walkAll(() => page(undefined), page, between);
+    },
+    // Backward: the page after the last row but one (the last row alone), then its prev links.
+    walkBack: async (order) => {
+      const resource = listOf(order);
+      const after = await tokenAfter(order, await rowAt(order, SMALL - 2));
+      const [, start] = await read(resource, `&after=${after}`, "prev");
+      if (start === undefined) throw new Error(`no prev link before the last row in ${order}`);
+      const page = (before: string) => read(resource, `&before=${before}`, "prev");
+      return walkAll(() => page(start), page);
     },
   };
 }

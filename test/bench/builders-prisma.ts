@@ -14,7 +14,7 @@ import { type Between, type Competitor, type WalkResult, walkAll } from "./build
 import type { HandPages } from "./builders-kysely.js";
 import { type PagewisePages, pagewisePagesOf } from "./builders-pagewise.js";
 import type { BenchDelegate, BenchPrisma } from "./builders-prisma-client.js";
-import { type ExactRow, FETCHED, ORDERS, type Order, PAGE } from "./builders-table.js";
+import { type ExactRow, FETCHED, ORDERS, type Order, PAGE, SMALL } from "./builders-table.js";
 
 /** A row as Prisma gives it. */
 type Row = Record<string, unknown>;
@@ -73,14 +73,15 @@ export function prismaPagewise(delegate: BenchDelegate): PagewisePages {
   return pagewisePagesOf({ pages: pages.handle as never, cursor: () => cursor.handle as never });
 }
 
-/** Walks `delegate`'s rows in `order` by `page`, from each page's last row. */
+/** Walks rows by `page`, from each page's last row (or the row `cursorRow` picks). */
 const walkBy = (
   page: (after: Row | undefined) => Promise<Row[]>,
   between?: Between,
+  cursorRow: (rows: Row[]) => Row | undefined = (rows) => rows.at(-1),
 ): Promise<WalkResult> => {
   const next = (rows: Row[]): [unknown[], Row | undefined] => [
     rows.map((row) => row.id),
-    rows.length === PAGE ? rows.at(-1) : undefined,
+    rows.length === PAGE ? cursorRow(rows) : undefined,
   ];
   return walkAll(
     async () => next(await page(undefined)),
@@ -124,6 +125,15 @@ export function prismaCursor(prisma: BenchPrisma, tied = true): Competitor {
     },
     walk: (order, between) =>
       walkBy((after) => page(prisma.smallPackage, order, after, PAGE), between),
+    // Backward: `take` negative, the page before the cursor's row, each page's first row next.
+    walkBack: async (order) => {
+      const last = await rowAt(prisma.smallPackage, order, SMALL - 1);
+      return walkBy(
+        (before) => page(prisma.smallPackage, order, before ?? last, -PAGE),
+        undefined,
+        (rows) => rows[0],
+      );
+    },
   };
 }
 
@@ -140,9 +150,9 @@ export function extensionCursor(prisma: BenchPrisma): Competitor {
     "benchPackage" | "smallPackage",
     Paginated
   >;
-  const options = (after: string | undefined) => ({
+  const options = (after: string | undefined, side: "after" | "before" = "after") => ({
     limit: PAGE,
-    ...(after === undefined ? {} : { after }),
+    ...(after === undefined ? {} : { [side]: after }),
     getCursor: (row: Row) => String(row.id),
     parseCursor: (cursor: string) => ({ id: BigInt(cursor) }),
   });
@@ -161,5 +171,18 @@ export function extensionCursor(prisma: BenchPrisma): Competitor {
           .withCursor(options(after === undefined ? undefined : String(after.id)));
         return rows;
       }, between),
+    walkBack: async (order) => {
+      const last = await rowAt(prisma.smallPackage, order, SMALL - 1);
+      return walkBy(
+        async (before) => {
+          const [rows] = await extended.smallPackage
+            .paginate({ orderBy: orderByOf(order) })
+            .withCursor(options(String((before ?? last).id), "before"));
+          return rows;
+        },
+        undefined,
+        (rows) => rows[0],
+      );
+    },
   };
 }

@@ -13,7 +13,7 @@ import type { Competitor } from "../builders-competitors.js";
 import { walkAll } from "../builders-competitors.js";
 import { connectionOf, typeormOptions } from "../builders-connection.js";
 import type { Handle } from "../builders-databases.js";
-import { ORDERS, type Order, PAGE, type PackagesTable } from "../builders-table.js";
+import { ORDERS, type Order, PAGE, type PackagesTable, SMALL } from "../builders-table.js";
 
 // A CommonJS package: its names from its default export.
 const { paginate, PaginationType } = nestjsPaginate;
@@ -69,13 +69,17 @@ export async function competitor(handle: Handle): Promise<Competitor & { close()
       repository(table),
       config(order) as never,
     );
+  /** The row at `position` of `table` in `order`. */
+  const rowAt = (table: Table, order: Order, position: number) => {
+    const qb = repository(table).createQueryBuilder("p");
+    for (const [column, direction] of ORDERS[order])
+      qb.addOrderBy(`p.${column}`, direction === "asc" ? "ASC" : "DESC");
+    return qb.skip(position).take(1).getOneOrFail();
+  };
   return {
     name: "nestjs-paginate 15.0.1 (TypeORM 1.1.1)",
     cursorAfter: async (order, position) => {
-      const qb = repository("packages").createQueryBuilder("p");
-      for (const [column, direction] of ORDERS[order])
-        qb.addOrderBy(`p.${column}`, direction === "asc" ? "ASC" : "DESC");
-      const row = await qb.skip(position).take(1).getOneOrFail();
+      const row = await rowAt("packages", order, position);
       // The row's cursor as nestjs-paginate writes it: the `next` link of a page ending at it.
       const single = await paginate(
         { path: "/packages", limit: 1, sortBy: sortByOf(order) as never },
@@ -101,6 +105,42 @@ export async function competitor(handle: Handle): Promise<Competitor & { close()
         async () => next(await page("packages_small", order, undefined)),
         async (cursor) => next(await page("packages_small", order, cursor)),
         between,
+      );
+    },
+    // Backward: the `previous` link of a page holding only the last row, then the `next` links of
+    // the pages it leads to (each in the reversed order the link names).
+    walkBack: async (order) => {
+      const last = await rowAt("packages_small", order, SMALL - 1);
+      const single = await paginate(
+        { path: "/packages", limit: 1, sortBy: sortByOf(order) as never },
+        repository("packages_small"),
+        config(order, { id: last.id }) as never,
+      );
+      const reversed = sortByOf(order).map(([column, direction]): [string, string] => [
+        column,
+        direction === "ASC" ? "DESC" : "ASC",
+      ]);
+      const back = async (cursor: string | undefined): Promise<[unknown[], string | undefined]> => {
+        const result = await paginate(
+          {
+            path: "/packages",
+            limit: PAGE,
+            sortBy: reversed as never,
+            ...(cursor === undefined ? {} : { cursor }),
+          },
+          repository("packages_small"),
+          config(order) as never,
+        );
+        return [
+          result.data.map((row: PackagesTable) => row.id),
+          result.data.length === PAGE ? cursorOf(result.links.next) : undefined,
+        ];
+      };
+      const start = cursorOf(single.links.previous);
+      if (start === undefined) throw new Error(`no previous link before the last row in ${order}`);
+      return walkAll(
+        () => back(start),
+        (cursor) => back(cursor),
       );
     },
     close: () => dataSource.destroy(),
