@@ -12,11 +12,12 @@ import { type PagewiseError, serviceUnavailable } from "../errors.js";
  * done. `pg` and Node (refused, no such host, unreachable), PostgreSQL (starting up, too many
  * connections, cannot connect), MariaDB/MySQL (too many connections; the mariadb driver's pool
  * timeout, 45028), SQLite (the file locked by another process past the busy timeout), Prisma (cannot
- * reach the server, P1001, or in time, P1002; no connection from its pool in time, P2024; its driver
- * adapters' `DatabaseNotReachable` and `TooManyConnections`).
+ * reach the server, P1001, or in time, P1002; no connection from its pool in time, P2024; a
+ * transaction not started in time, P2028; its driver adapters' `DatabaseNotReachable` and
+ * `TooManyConnections`).
  */
 const UNREACHABLE =
-  /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|57P03|53300|08001|08004|ER_CON_COUNT_ERROR|45028|SQLITE_BUSY|P1001|P1002|P2024|DatabaseNotReachable|TooManyConnections)$/;
+  /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|57P03|53300|08001|08004|ER_CON_COUNT_ERROR|45028|SQLITE_BUSY|P1001|P1002|P2024|P2028|DatabaseNotReachable|TooManyConnections)$/;
 
 /**
  * Codes of a connection lost or a statement cut off: a write may or may not have been made

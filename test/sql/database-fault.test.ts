@@ -67,6 +67,12 @@ describe("databaseFault", () => {
     ["two wrappers deep", { cause: { cause: coded("ECONNRESET") } }, lost, {}],
     ["Prisma's server not reached (P1001)", coded("P1001"), unreachable, { "Retry-After": "1" }],
     ["Prisma's pool timeout (P2024)", coded("P2024"), unreachable, { "Retry-After": "1" }],
+    [
+      "Prisma's transaction not started in time (P2028)",
+      coded("P2028"),
+      unreachable,
+      { "Retry-After": "1" },
+    ],
     ["Prisma's connection closed (P1017)", coded("P1017"), lost, {}],
     [
       "Prisma's pg adapter: not reachable (as measured)",

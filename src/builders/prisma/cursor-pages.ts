@@ -1,15 +1,14 @@
-import { assertKnownNames } from "../../option-checks.js";
 import type { SortTerm } from "../../sort/sort-order.js";
 import type { Dialect, DialectName } from "../../sql/dialect.js";
 import type { CursorListContext, CursorResult, Integration, Sorted } from "../contract.js";
 import { cursorIntegration, type KeysetRequest } from "../list-setup.js";
-import { prismaDialect } from "./dialect.js";
 import { exactKeysetRows } from "./exact-keyset.js";
 import { type ExactTimestamps, exactTimestamps } from "./exact-timestamps.js";
 import { boundForPrisma, sortValue } from "./exact-values.js";
 import { type KeysetRunner, keysetRows } from "./keyset.js";
 import { type ModelNames, modelNames } from "./model-names.js";
 import { keysetRunner } from "./runner.js";
+import { clientOmits, prismaSetup } from "./setup.js";
 import { queryArgs } from "./source.js";
 import { tieEstimates } from "./tie-estimate.js";
 import { keepsPrecision } from "./timestamp-precision.js";
@@ -19,6 +18,15 @@ import type { PrismaColumns, PrismaDelegate, PrismaQuery, PrismaRow } from "./ty
 export interface PrismaCursorPagesOptions {
   /** The database's dialect; read from the client's provider when not given. */
   readonly dialect?: DialectName;
+  /**
+   * The client the delegate belongs to, for an extended client's (`client: xprisma` for
+   * `xprisma.post`): a page's ranges then run in one transaction of it, its query hooks applied.
+   * A delegate names only the client it extends; without this option an extended delegate's
+   * ranges run one after another on it, outside a transaction.
+   *
+   * @default the delegate's own client
+   */
+  readonly client?: object;
 }
 
 /**
@@ -30,8 +38,9 @@ export interface PrismaCursorPagesOptions {
  * (selected for the page where the args leave it out, and taken off again).
  *
  * @param delegate - the model's delegate (`prisma.package`)
- * @param query - the request's `findMany` args, without `orderBy`, `cursor`, `take`, `skip`, `distinct`
- * @param options - `dialect` ({@link PrismaCursorPagesOptions})
+ * @param query - the request's `findMany` args (or a promise of them), without `orderBy`,
+ *   `cursor`, `take`, `skip`, `distinct`
+ * @param options - `dialect` and `client` ({@link PrismaCursorPagesOptions})
  * @throws {TypeError} when defined: a delegate that is not a Prisma model's, a provider pagewise
  *   does not serve, a misused option; when called: args holding what pagewise writes
  * @example
@@ -45,27 +54,27 @@ export interface PrismaCursorPagesOptions {
  */
 export function prismaCursorPages<
   D extends PrismaDelegate,
-  const A extends PrismaQuery<D>,
+  A extends PrismaQuery<D>,
   C extends object = CursorListContext,
 >(
   delegate: D,
-  query: (context: C) => A,
+  query: (context: C) => A | PromiseLike<A>,
   options: PrismaCursorPagesOptions = {},
 ): Integration<
   Sorted<C, NoInfer<PrismaColumns<D>>> & Pick<CursorListContext, "cursor">,
   Promise<CursorResult<PrismaRow<D, A>>>
 > {
   const name = "prismaCursorPages";
-  assertKnownNames(`${name} option`, options, { dialect: true });
-  const dialect = prismaDialect(name, delegate, options.dialect);
-  const runner = keysetRunner(name, delegate, dialect);
+  const dialect = prismaSetup(name, delegate, query, options, { dialect: true, client: true });
+  const runner = keysetRunner(name, delegate, dialect, options.client);
+  const omitted = clientOmits(delegate, options.client);
   const names = modelNames(delegate);
   const exact = exactReading(name, runner, dialect, names);
   const manyTies = names && tieEstimates(runner.raw, dialect, names);
   type X = Sorted<C, NoInfer<PrismaColumns<D>>> & Pick<CursorListContext, "cursor">;
   return cursorIntegration<X, PrismaRow<D, A>>(name, dialect, async (context, keyset) => {
     const fields = keyset.terms.map((term) => term.column);
-    const args = queryArgs(name, query(context as unknown as C), fields);
+    const args = queryArgs(name, await query(context as unknown as C), fields, omitted);
     const places = await exact(keyset.terms);
     const page =
       places === undefined

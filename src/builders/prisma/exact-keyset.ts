@@ -2,10 +2,12 @@ import { boundedOrder } from "../../sql/bounded-order.js";
 import type { Condition } from "../../sql/condition.js";
 import { branchGroups } from "../../sql/keyset-condition.js";
 import type { KeysetRequest } from "../list-setup.js";
-import { type ExactTimestamps, exactlyBeyond, millisecondOf } from "./exact-timestamps.js";
+import { type ExactTimestamps, exactlyBeyond, millisecondOf, widened } from "./exact-timestamps.js";
 import { type Instant, instantOf } from "./instant-text.js";
 import { type KeysetRunner, type KeysetStep, rangeRows } from "./keyset.js";
+import type { LeafFilter } from "./keyset-where.js";
 import type { QueryArgs } from "./source.js";
+import { listedFilter } from "./value-lists.js";
 
 /** A keyset page read with its timestamps' exact text, by row. */
 export interface ExactPage {
@@ -51,6 +53,15 @@ export function exactKeysetRows(
     places.has(place) && typeof value === "string" ? instantOf(value) : undefined,
   );
   const within = (place: number) => millisecondOf(instants[place]);
+  const exactKeyset = { ...keyset, value: boundExactly(keyset, places, instants) };
+  const fields = terms.map((term) => term.column);
+  const listed = listedFilter(runner.lists, fields, exactKeyset.value);
+  const leaf: LeafFilter = (place, operator) => {
+    const ms = within(place);
+    return ms === undefined
+      ? listed(place, operator)
+      : { [fields[place] as string]: widened(operator, ms) };
+  };
   const side = values && {
     backward: cursor.side === "before",
     nulls: values.map((v) => v === null),
@@ -62,7 +73,6 @@ export function exactKeysetRows(
           .reverse()
           .flat()
           .map((where) => ({ where, order: boundedOrder(plan.order, where) }));
-  const exactKeyset = { ...keyset, value: boundExactly(keyset, places, instants) };
   return runner.inSnapshot(async (delegate, raw) => {
     const rows: Record<string, unknown>[] = [];
     const texts = new Map<object, readonly (string | null)[]>();
@@ -70,7 +80,7 @@ export function exactKeysetRows(
       const widened = comparisons(step.where).filter(({ place }) => within(place) !== undefined);
       for (let skip = 0; rows.length < limit; ) {
         const take = limit - rows.length;
-        const batch = await rangeRows(delegate, query, exactKeyset, step, take, { skip, within });
+        const batch = await rangeRows(delegate, query, exactKeyset, step, take, { skip, leaf });
         for (const [row, text] of await exact.read(raw, batch, terms, places)) texts.set(row, text);
         const order = [...places];
         const kept = batch.filter((row) =>

@@ -1,7 +1,6 @@
 import type { SortTerm } from "../../sort/sort-order.js";
 import type { Dialect } from "../../sql/dialect.js";
 import { compareInstants, type Instant, instantOf } from "./instant-text.js";
-import type { Millisecond } from "./keyset-where.js";
 import type { ModelNames } from "./model-names.js";
 import { placeholders, quotedName } from "./raw-sql.js";
 import { finerThanMillis, type RawQuery } from "./timestamp-precision.js";
@@ -84,6 +83,32 @@ export function exactTimestamps(
       return new Map(rows.map((row) => [row, byKey.get(String(row[key])) ?? []]));
     },
   };
+}
+
+/**
+ * The millisecond a cursor's timestamp lies in, where it lies inside one (a value finer than
+ * Prisma's `Date`): `from` its start, `to` the next one's.
+ */
+export interface Millisecond {
+  readonly from: Date;
+  readonly to: Date;
+}
+
+/**
+ * A comparison with a timestamp inside a millisecond as Prisma's filter, widened to whole
+ * milliseconds (`>` as `>=` its start, `=` as within it): the rows it adds are settled exactly
+ * after, by their text.
+ *
+ * @param operator - the comparison
+ * @param ms - the cursor's millisecond
+ * @example
+ * ```ts
+ * widened(">", { from: new Date(5), to: new Date(6) }); // { gte: new Date(5) }
+ * ```
+ */
+export function widened(operator: string, ms: Millisecond): Record<string, unknown> {
+  if (operator === "=") return { gte: ms.from, lt: ms.to };
+  return operator.startsWith(">") ? { gte: ms.from } : { lt: ms.to };
 }
 
 /**

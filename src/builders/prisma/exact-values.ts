@@ -2,8 +2,9 @@ import type { SortType } from "../../options.js";
 
 /**
  * A sort value as a cursor carries it, read off a row as Prisma gives it: a `DateTime`'s `Date`
- * as ISO 8601 text (every digit Prisma reads: milliseconds), anything else as it is (a `BigInt`
- * as a `bigint`, exact).
+ * as ISO 8601 text (every digit Prisma reads: milliseconds), a `Decimal` as its text (every
+ * digit, what Prisma's filters take back), anything else as it is (a `BigInt` as a `bigint`,
+ * exact).
  *
  * @param value - the row's value
  * @example
@@ -12,7 +13,10 @@ import type { SortType } from "../../options.js";
  * ```
  */
 export function sortValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
+  if (value instanceof Date) return value.toISOString();
+  // Prisma's Decimal (decimal.js) is an object whose JSON is its digits.
+  const json = (value as { toJSON?: unknown } | null)?.toJSON;
+  return typeof value === "object" && typeof json === "function" ? json.call(value) : value;
 }
 
 /**

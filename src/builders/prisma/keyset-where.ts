@@ -25,26 +25,24 @@ function withoutConstants(condition: Condition): Condition {
 }
 
 /**
- * The millisecond a cursor's timestamp lies in, where it lies inside one (a value finer than
- * Prisma's `Date`): `from` its start, `to` the next one's.
+ * A field's own `where` for a comparison with the cursor's value at a place, where Prisma's
+ * `{ field: { gt: value } }` will not do (a timestamp finer than a `Date`, an enum, a Boolean),
+ * or `undefined` for the plain one.
  */
-export interface Millisecond {
-  readonly from: Date;
-  readonly to: Date;
-}
+export type LeafFilter = (
+  place: number,
+  operator: CompareOperator,
+) => Record<string, unknown> | undefined;
 
-/** A comparison with a timestamp inside a millisecond, widened to whole milliseconds. */
-function widened(operator: string, ms: Millisecond): Record<string, unknown> {
-  if (operator === "=") return { gte: ms.from, lt: ms.to };
-  return operator.startsWith(">") ? { gte: ms.from } : { lt: ms.to };
-}
+/** A comparison's operator. */
+export type CompareOperator = "=" | "<" | "<=" | ">" | ">=";
 
 /** A condition without constants as Prisma's `where`. */
 function written(
   condition: Condition,
   fields: readonly string[],
   value: (place: number) => unknown,
-  within: (place: number) => Millisecond | undefined,
+  leaf: LeafFilter,
 ): Record<string, unknown> {
   switch (condition.kind) {
     case "constant":
@@ -57,13 +55,13 @@ function written(
       const [place] = condition.columns as [number];
       const { operator } = condition;
       const field = fields[place] as string;
-      const ms = within(place);
-      if (ms !== undefined) return { [field]: widened(operator, ms) };
+      const own = leaf(place, operator);
+      if (own !== undefined) return own;
       const bound = value(place);
       return { [field]: operator === "=" ? bound : { [FILTERS[operator]]: bound } };
     }
     default: {
-      const parts = condition.parts.map((part) => written(part, fields, value, within));
+      const parts = condition.parts.map((part) => written(part, fields, value, leaf));
       return condition.kind === "and" ? { AND: parts } : { OR: parts };
     }
   }
@@ -73,15 +71,15 @@ function written(
  * A keyset condition as a Prisma `where`: a comparison as `{ field: { gt: value } }` (`=` as
  * `{ field: value }`), a NULL test as `{ field: null }` or `{ field: { not: null } }`, AND and OR
  * as `AND: [...]`, `OR: [...]`; `TRUE` as no filter and `FALSE` as `{ key: { in: [] } }`, the
- * constants inside taken out first. Prisma binds each value. A comparison with a timestamp
- * finer than a `Date` (`within` gives its millisecond) is widened to the whole milliseconds
- * (`>` as `>=` its start, `=` as within it): the rows it adds are settled exactly after.
+ * constants inside taken out first. Prisma binds each value. A field whose comparisons Prisma
+ * writes otherwise has its own filter (`leaf`: a timestamp finer than a `Date` widened to its
+ * millisecond, an enum's values beyond the cursor's listed).
  *
  * @param condition - the tree, from the keyset plan (no row values: Prisma writes none)
  * @param fields - the field at each place, the unique tie-breaker last
  * @param value - the cursor's value at a place, as Prisma takes it (a `Date`, a `bigint`)
- * @param within - the millisecond of a timestamp finer than a `Date`, by place
- * @default within none
+ * @param leaf - a field's own filter of a comparison, by place
+ * @default leaf none
  * @example
  * ```ts
  * prismaWhere({ kind: "compare", columns: [0], operator: ">" }, ["name", "id"], () => "a"); // { name: { gt: "a" } }
@@ -91,7 +89,7 @@ export function prismaWhere(
   condition: Condition,
   fields: readonly string[],
   value: (place: number) => unknown,
-  within: (place: number) => Millisecond | undefined = () => undefined,
+  leaf: LeafFilter = () => undefined,
 ): Record<string, unknown> {
-  return written(withoutConstants(condition), fields, value, within);
+  return written(withoutConstants(condition), fields, value, leaf);
 }

@@ -5,11 +5,12 @@ import { keysetSteps } from "../../sql/keyset-steps.js";
 import { leadFirst } from "../../sql/lead-first.js";
 import type { OrderTerm } from "../../sql/order-by.js";
 import type { KeysetRequest } from "../list-setup.js";
-import { type Millisecond, prismaWhere } from "./keyset-where.js";
+import { type LeafFilter, prismaWhere } from "./keyset-where.js";
 import { prismaOrderBy } from "./order.js";
 import { bothWhere, type QueryArgs } from "./source.js";
 import type { RawQuery } from "./timestamp-precision.js";
 import type { PrismaDelegate } from "./types.js";
+import { listedFilter } from "./value-lists.js";
 
 /** How a keyset page's queries run: on the model, or on it inside one transaction. */
 export interface KeysetRunner {
@@ -17,6 +18,8 @@ export interface KeysetRunner {
   readonly delegate: PrismaDelegate;
   /** Its client's `$queryRawUnsafe`. */
   readonly raw: RawQuery;
+  /** The values of the model's fields Prisma compares by equality only (`valueLists`). */
+  readonly lists: (field: string) => readonly unknown[] | undefined;
   /**
    * Runs `steps` on the model's delegate of one transaction (one snapshot), and that
    * transaction's `$queryRawUnsafe`.
@@ -32,23 +35,23 @@ export interface KeysetStep {
   readonly order: readonly OrderTerm[];
 }
 
-/** Where a range's rows start past the first `skip`, its timestamps widened `within` their millisecond. */
+/** Where a range's rows start past the first `skip`, and the fields' own filters (`LeafFilter`). */
 export interface RangeReading {
   readonly skip: number;
-  readonly within: (place: number) => Millisecond | undefined;
+  readonly leaf: LeafFilter;
 }
 
 /**
  * One range's rows: the query's, in the step's order, beyond its condition, at most `take`
- * (past the first `skip`, its timestamps finer than a `Date` widened to their millisecond).
+ * (past the first `skip`, each field with its own filter where it has one).
  *
  * @param delegate - the model's delegate (or a transaction's)
  * @param query - the request's args
  * @param keyset - the order's terms and the cursor's bound values
  * @param step - the range
  * @param take - at most this many rows
- * @param reading - where they start and what is widened
- * @default reading none skipped, nothing widened
+ * @param reading - where they start, and the fields' own filters
+ * @default reading none skipped, no field's own filter
  * @example
  * ```ts
  * const rows = await rangeRows(delegate, query, keyset, { where: plan.where, order: plan.order }, 21);
@@ -60,10 +63,10 @@ export function rangeRows(
   keyset: KeysetRequest,
   step: KeysetStep,
   take: number,
-  reading: RangeReading = { skip: 0, within: () => undefined },
+  reading: RangeReading = { skip: 0, leaf: () => undefined },
 ): Promise<Record<string, unknown>[]> {
   const fields = keyset.terms.map((term) => term.column);
-  const keysetWhere = prismaWhere(step.where, fields, keyset.value, reading.within);
+  const keysetWhere = prismaWhere(step.where, fields, keyset.value, reading.leaf);
   const where = bothWhere(query.where, keysetWhere);
   const orderBy = prismaOrderBy(step.order, fields);
   const skip = reading.skip === 0 ? {} : { skip: reading.skip };
@@ -112,23 +115,26 @@ export async function keysetRows(
     backward: cursor.side === "before",
     nulls: cursor.values.map((value) => value === null),
   };
+  const fields = keyset.terms.map((term) => term.column);
+  const reading = { skip: 0, leaf: listedFilter(runner.lists, fields, keyset.value) };
   if (plan.union === undefined) {
     const order = boundedOrder(plan.order, plan.where);
-    return rangeRows(runner.delegate, query, keyset, { where: plan.where, order }, limit);
+    return rangeRows(runner.delegate, query, keyset, { where: plan.where, order }, limit, reading);
   }
   const last = keyset.terms.at(-2)?.column;
   const merge = side !== undefined && !(last !== undefined && (await manyTies(last)));
   const steps = (
     side === undefined ? firstSteps(plan) : keysetSteps(plan.columns, side, merge)
   ).map((where) => ({ where, order: boundedOrder(plan.order, where) }));
-  const lead = () => rangeRows(runner.delegate, query, keyset, steps[0] as never, limit);
+  const lead = () => rangeRows(runner.delegate, query, keyset, steps[0] as never, limit, reading);
   if (steps.length === 1) return lead();
   const whole = () =>
     runner.inSnapshot(async (delegate) => {
       const rows: Record<string, unknown>[] = [];
       for (const step of steps) {
         if (rows.length >= limit) break;
-        rows.push(...(await rangeRows(delegate, query, keyset, step, limit - rows.length)));
+        const take = limit - rows.length;
+        rows.push(...(await rangeRows(delegate, query, keyset, step, take, reading)));
       }
       return rows;
     });

@@ -19,9 +19,23 @@ interface RuntimeModel {
 }
 
 /**
+ * The schema a client's driver adapter names its tables in, where it names one (`new
+ * PrismaPg(pool, { schema: "tenant1" })`): Prisma writes every table of a model without its own
+ * `@@schema` in it.
+ */
+function adapterSchema(client: Record<string, unknown> | undefined): string | undefined {
+  const config = client?._engineConfig as
+    | { adapter?: { options?: { schema?: unknown } } }
+    | undefined;
+  const schema = config?.adapter?.options?.schema;
+  return typeof schema === "string" ? schema : undefined;
+}
+
+/**
  * The database's names of a model's table and columns, from the client's runtime data model (the
- * `@@map`, `@map` and `@@schema` of the schema it was generated from), for the one statement
- * pagewise writes as SQL: the exact text of a timestamp finer than Prisma's milliseconds.
+ * `@@map`, `@map` and `@@schema` of the schema it was generated from, or the driver adapter's
+ * schema), for the statements pagewise writes as SQL: the exact text of a timestamp finer than
+ * Prisma's milliseconds, and the catalog's facts of a column.
  * `undefined` where the client holds none (a Prisma whose runtime keeps it elsewhere).
  *
  * @param delegate - the model's delegate
@@ -32,13 +46,15 @@ interface RuntimeModel {
  */
 export function modelNames(delegate: PrismaDelegate): ModelNames | undefined {
   const name = (delegate as { $name?: unknown }).$name;
-  const models = (clientOf(delegate)?._runtimeDataModel as { models?: unknown } | undefined)
-    ?.models as Readonly<Record<string, RuntimeModel>> | undefined;
+  const client = clientOf(delegate);
+  const models = (client?._runtimeDataModel as { models?: unknown } | undefined)?.models as
+    | Readonly<Record<string, RuntimeModel>>
+    | undefined;
   const model = typeof name === "string" ? models?.[name] : undefined;
   if (model === undefined || typeof name !== "string") return undefined;
   const columns = new Map((model.fields ?? []).map((f) => [f.name, f.dbName ?? f.name]));
   return {
-    schema: model.schema ?? undefined,
+    schema: model.schema ?? adapterSchema(client) ?? undefined,
     table: model.dbName ?? name,
     column: (field) => columns.get(field) ?? field,
   };

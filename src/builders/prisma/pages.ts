@@ -1,4 +1,3 @@
-import { assertKnownNames } from "../../option-checks.js";
 import { type CheckedCount, type CountStrategy, countStrategy } from "../../sql/count-strategy.js";
 import type { DialectName } from "../../sql/dialect.js";
 import { dialectColumns } from "../../sql/dialect-columns.js";
@@ -6,8 +5,8 @@ import { orderTerms } from "../../sql/order-by.js";
 import type { Integration, ListResult, PageListContext, Sorted } from "../contract.js";
 import { pageIntegration } from "../list-setup.js";
 import { prismaCount } from "./count.js";
-import { prismaDialect } from "./dialect.js";
 import { prismaOrderBy } from "./order.js";
+import { prismaSetup } from "./setup.js";
 import { queryArgs } from "./source.js";
 import type { PrismaColumns, PrismaDelegate, PrismaQuery, PrismaRow } from "./types.js";
 
@@ -46,7 +45,8 @@ export interface PrismaPagesOptions<C> {
  * error, a list without it a TypeError when defined.
  *
  * @param delegate - the model's delegate (`prisma.package`)
- * @param query - the request's `findMany` args, without `orderBy`, `cursor`, `take`, `skip`, `distinct`
+ * @param query - the request's `findMany` args (or a promise of them), without `orderBy`,
+ *   `cursor`, `take`, `skip`, `distinct`
  * @param options - `count` and `dialect` ({@link PrismaPagesOptions})
  * @throws {TypeError} or {@link RangeError} for a misused option, when the list is defined
  * @example
@@ -61,36 +61,45 @@ export interface PrismaPagesOptions<C> {
  */
 export function prismaPages<
   D extends PrismaDelegate,
-  const A extends PrismaQuery<D>,
+  A extends PrismaQuery<D>,
   C extends object = PageListContext,
 >(
   delegate: D,
-  query: (context: C) => A,
+  query: (context: C) => A | PromiseLike<A>,
   options: PrismaPagesOptions<NoInfer<C>> = {},
 ): Integration<Sorted<C, NoInfer<PrismaColumns<D>>>, ListResult<PrismaRow<D, A>>> {
   const name = "prismaPages";
-  assertKnownNames(`${name} option`, options, { count: true, dialect: true });
-  const dialect = prismaDialect(name, delegate, options.dialect);
+  const dialect = prismaSetup(name, delegate, query, options, { count: true, dialect: true });
   const count = countStrategy<C>(countWithoutEstimate(options.count), dialect);
   type X = Sorted<C, NoInfer<PrismaColumns<D>>>;
   return pageIntegration<X, PrismaRow<D, A>>(
     name,
     count as CheckedCount<unknown>,
     (context, sorted) => {
-      const { args, where } = queryArgs(name, query(context as unknown as C), []);
+      // The args once a request, asked for by its rows and its count (a function may be async).
+      const asked = Promise.resolve()
+        .then(() => query(context as unknown as C))
+        .then((given) => queryArgs(name, given, []));
+      // Handled where it is awaited: a page that asks neither (past the end of a count) leaves it.
+      asked.catch(() => {});
       const fields = sorted.map((term) => term.column);
       const orderBy = prismaOrderBy(orderTerms(dialectColumns(sorted, dialect), dialect), fields);
       return {
         // Page 1 has no skip to write.
-        items: ({ offset, limit }) =>
-          delegate.findMany({
-            ...args,
-            orderBy,
-            take: limit,
-            ...(offset === 0 ? {} : { skip: offset }),
-          }) as Promise<PrismaRow<D, A>[]>,
-        count: (strategy) =>
-          prismaCount(delegate, where, strategy as Exclude<typeof strategy, "estimate">),
+        items: async ({ offset, limit }) => {
+          const { args } = await asked;
+          const skip = offset === 0 ? {} : { skip: offset };
+          return (await delegate.findMany({ ...args, orderBy, take: limit, ...skip })) as PrismaRow<
+            D,
+            A
+          >[];
+        },
+        count: async (strategy) =>
+          prismaCount(
+            delegate,
+            (await asked).where,
+            strategy as Exclude<typeof strategy, "estimate">,
+          ),
       };
     },
   );

@@ -4,6 +4,8 @@ import type { WrittenArgs } from "./types.js";
 /** The args pagewise writes: a query holding one is refused (it would be overwritten). */
 const WRITTEN: readonly WrittenArgs[] = ["orderBy", "cursor", "take", "skip", "distinct"];
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** A request's query args, checked, with the sort fields it must answer. */
 export interface QueryArgs {
   /** The args with each sort field selected (or no longer omitted). */
@@ -22,6 +24,8 @@ export interface QueryArgs {
  * @param name - the factory (`prismaCursorPages`), named in its errors
  * @param query - what the list's query function returned
  * @param fields - the sort's fields
+ * @param omitted - the fields the client omits for the model (`new PrismaClient({ omit })`)
+ * @default omitted none
  * @throws {TypeError} for args that are not an object, or hold `orderBy`, `cursor`, `take`, `skip` or `distinct`
  * @example
  * ```ts
@@ -29,7 +33,12 @@ export interface QueryArgs {
  * // { args: { select: { name: true, id: true } }, where: undefined, added: ["id"] }
  * ```
  */
-export function queryArgs(name: string, query: unknown, fields: readonly string[]): QueryArgs {
+export function queryArgs(
+  name: string,
+  query: unknown,
+  fields: readonly string[],
+  omitted: ReadonlySet<string> = NONE,
+): QueryArgs {
   if (typeof query !== "object" || query === null) {
     throw new TypeError(
       `${name}: the query function must return findMany's args ({ where, select, include }); got ${describeValue(query)}`,
@@ -44,8 +53,9 @@ export function queryArgs(name: string, query: unknown, fields: readonly string[
   }
   const select = given.select as Record<string, unknown> | undefined | null;
   const omit = given.omit as Record<string, unknown> | undefined | null;
+  // A field the args leave out, or omit, or the client omits and the args do not show.
   const missing = fields.filter((field) =>
-    select ? select[field] !== true : omit?.[field] === true,
+    select ? select[field] !== true : (omit?.[field] ?? omitted.has(field)) === true,
   );
   if (missing.length === 0) return { args: given, where: given.where, added: [] };
   const shown = Object.fromEntries(
@@ -58,16 +68,23 @@ export function queryArgs(name: string, query: unknown, fields: readonly string[
 }
 
 /**
- * The user's `where` and the keyset's, both: `{ AND: [where, keyset] }`.
+ * The user's `where` and the keyset's, both: the user's filters kept at the top of the `where`,
+ * the keyset added to its `AND`, where a query hook that sets a field (`{ ...args.where,
+ * deletedAt: null }`) leaves it. Nested in an `AND`, the user's `where` would read otherwise:
+ * Prisma takes an `OR: []` at the top as no row but inside an `AND` as no filter at all (a user's
+ * `{ OR: teams.map(…) }` with no team left would list every row: measured in
+ * `test/builders/prisma/keyset-where.test.ts`).
  *
  * @param where - the user's `where`, or `undefined`
  * @param keyset - the keyset's
  * @example
  * ```ts
- * bothWhere({ status: "active" }, { id: { gt: 5n } }); // { AND: [{ status: "active" }, { id: { gt: 5n } }] }
+ * bothWhere({ status: "active" }, { id: { gt: 5n } }); // { status: "active", AND: [{ id: { gt: 5n } }] }
  * ```
  */
 export function bothWhere(where: unknown, keyset: Record<string, unknown>): unknown {
-  if (where === undefined || where === null) return keyset;
-  return Object.keys(keyset).length === 0 ? where : { AND: [where, keyset] };
+  if (Object.keys(keyset).length === 0) return where;
+  const own = (where ?? {}) as Record<string, unknown>;
+  const and = own.AND === undefined ? [] : Array.isArray(own.AND) ? own.AND : [own.AND];
+  return { ...own, AND: [...and, keyset] };
 }

@@ -29,7 +29,9 @@ export type WrittenArgs = "orderBy" | "cursor" | "take" | "skip" | "distinct";
  * const query: PrismaQuery<typeof prisma.package> = { where: { status: "active" }, select: { id: true } };
  * ```
  */
-export type PrismaQuery<D> = Omit<Prisma.Args<D, "findMany">, WrittenArgs>;
+export type PrismaQuery<D> = Omit<Prisma.Args<D, "findMany">, WrittenArgs> & {
+  readonly [K in WrittenArgs]?: never;
+};
 
 /**
  * A row of a list's query, as `findMany` with those args gives it.

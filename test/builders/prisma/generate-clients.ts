@@ -16,7 +16,9 @@ const require = createRequire(import.meta.url);
 
 /**
  * The tests' models, as on every database (the tables are made by SQL in `prisma-engines.ts`):
- * `Item` the walks' table (ties, NULLs, keys beyond 2^53), `Tag` a relation to many.
+ * `Item` the walks' table (ties, NULLs, keys beyond 2^53), `Tag` a relation to many, `Post` the
+ * kinds of field Prisma compares otherwise: an enum (declared out of alphabetical order), a
+ * Boolean, a Decimal.
  */
 const MODELS = `
 model Item {
@@ -37,6 +39,22 @@ model Tag {
   item   Item   @relation(fields: [itemId], references: [id])
 
   @@map("tags")
+}
+
+enum Status {
+  draft
+  review
+  published
+  archived
+}
+
+model Post {
+  id     Int     @id
+  status Status
+  pinned Boolean
+  price  Decimal
+
+  @@map("posts")
 }
 `;
 

@@ -24,7 +24,7 @@ describe("pagewise/prisma's options", () => {
     [
       "an unknown cursor option",
       () => prismaCursorPages(engine.prisma.item, () => ({}), { plannerSetting: false } as never),
-      'Unknown prismaCursorPages option "plannerSetting"; the prismaCursorPages options are dialect',
+      'Unknown prismaCursorPages option "plannerSetting"; the prismaCursorPages options are dialect, client',
     ],
     [
       "a dialect pagewise does not write",
@@ -44,6 +44,27 @@ describe("pagewise/prisma's options", () => {
           dialect: "sqlite",
         }),
       "prismaCursorPages takes a Prisma model's delegate, such as prisma.package: the one given has no client ($parent) or model name ($name)",
+    ],
+    [
+      "a query given as args, not as a function",
+      () => prismaPages(engine.prisma.item, { where: {} } as never),
+      "prismaPages takes a function of the request giving findMany's args (({ params }) => ({ where })); got an object",
+    ],
+    [
+      "a model the client does not have",
+      () => prismaPages((engine.prisma as unknown as { items: never }).items, () => ({})),
+      "prismaPages takes a Prisma model's delegate, such as prisma.package; got undefined",
+    ],
+    [
+      "options that are null",
+      () => prismaCursorPages(engine.prisma.item, () => ({}), null as never),
+      "prismaCursorPages's options must be an object; got null",
+    ],
+    [
+      "a client the delegate does not belong to",
+      () =>
+        prismaCursorPages(engine.prisma.item, () => ({}), { client: engine.prisma.$extends({}) }),
+      "prismaCursorPages's client option is the client the delegate belongs to (client: xprisma for xprisma.item); the delegate given is not its item",
     ],
   ])("refuses %s with a TypeError", (_name, define, message) => {
     expect(define).toThrow(new TypeError(message));

@@ -44,6 +44,8 @@ export interface PrismaEngine {
   readonly prisma: TestClient;
   /** Runs SQL text, its rows. */
   raw(text: string): Promise<Record<string, unknown>[]>;
+  /** The database's URL, as its adapter takes it. */
+  readonly url: string;
   /** The statements Prisma ran since the last call (what a plan check explains), in order. */
   queriesRun(): { readonly sql: string; readonly parameters: readonly unknown[] }[];
   /** The key as exact text in the dialect's SQL. */
@@ -66,14 +68,18 @@ const DDL: Readonly<Record<DialectName, readonly string[]>> = {
   sqlite: [
     "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER, grp INTEGER NOT NULL, created_at DATETIME NOT NULL)",
     "CREATE TABLE tags (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL REFERENCES items (id), label TEXT NOT NULL)",
+    "CREATE TABLE posts (id INTEGER PRIMARY KEY, status TEXT NOT NULL, pinned BOOLEAN NOT NULL, price DECIMAL NOT NULL)",
   ],
   postgres: [
     "CREATE TABLE items (id bigint PRIMARY KEY, name text NOT NULL, score integer, grp integer NOT NULL, created_at timestamptz(3) NOT NULL)",
     "CREATE TABLE tags (id integer PRIMARY KEY, item_id bigint NOT NULL REFERENCES items (id), label text NOT NULL)",
+    `CREATE TYPE "Status" AS ENUM ('draft', 'review', 'published', 'archived')`,
+    `CREATE TABLE posts (id integer PRIMARY KEY, status "Status" NOT NULL, pinned boolean NOT NULL, price decimal(10, 2) NOT NULL)`,
   ],
   mysql: [
     "CREATE TABLE items (id BIGINT PRIMARY KEY, name VARCHAR(64) NOT NULL, score INT NULL, grp INT NOT NULL, created_at DATETIME(3) NOT NULL)",
     "CREATE TABLE tags (id INT PRIMARY KEY, item_id BIGINT NOT NULL REFERENCES items (id), label VARCHAR(64) NOT NULL)",
+    "CREATE TABLE posts (id INT PRIMARY KEY, status ENUM('draft', 'review', 'published', 'archived') NOT NULL, pinned BOOLEAN NOT NULL, price DECIMAL(10, 2) NOT NULL)",
   ],
 };
 const ID_TEXT: Readonly<Record<DialectName, string>> = {
@@ -88,6 +94,7 @@ async function engine(
   prisma: TestClient,
   close: () => void | Promise<void>,
   micros = false,
+  url = "",
 ): Promise<PrismaEngine> {
   let ran: { sql: string; parameters: unknown[] }[] = [];
   (prisma as unknown as QueryEvents).$on("query", (event) => {
@@ -101,6 +108,7 @@ async function engine(
     prisma,
     raw: (text) => prisma.$queryRawUnsafe<Record<string, unknown>[]>(text),
     idText: ID_TEXT[dialect],
+    url,
     queriesRun: () => {
       const queries = ran;
       ran = [];
@@ -143,9 +151,11 @@ async function engine(
 /** SQLite in a temporary file through better-sqlite3. */
 export function sqliteEngine(): Promise<PrismaEngine> {
   const dir = mkdtempSync(join(tmpdir(), "pagewise-prisma-"));
-  const adapter = new PrismaBetterSqlite3({ url: `file:${join(dir, "test.db")}` });
+  const url = `file:${join(dir, "test.db")}`;
+  const adapter = new PrismaBetterSqlite3({ url });
   const prisma = new SqliteClient({ adapter, ...QUERY_EVENTS }) as unknown as TestClient;
-  return engine("SQLite", "sqlite", prisma, () => rmSync(dir, { recursive: true, force: true }));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  return engine("SQLite", "sqlite", prisma, remove, false, url);
 }
 
 /**

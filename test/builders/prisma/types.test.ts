@@ -59,6 +59,16 @@ describe("pagewise/prisma's types", () => {
     prismaPages(prisma.item, () => ({ orderBy: { id: "asc" } }));
     // @ts-expect-error: pagewise writes the keyset, never Prisma's cursor
     prismaCursorPages(prisma.item, () => ({ cursor: { id: 1n } }));
+    // @ts-expect-error: beside a where too
+    prismaPages(prisma.item, () => ({ where: { grp: 1 }, take: 5 }));
+  });
+
+  it("takes inline arrays in a where, and an async query function", () => {
+    const handler = prismaPages(prisma.item, async () => ({
+      where: { OR: [{ grp: 1 }, { grp: 2 }], grp: { in: [0, 1] }, NOT: [{ name: "x" }] },
+      select: { id: true },
+    }));
+    expectTypeOf(handler.handle).returns.toEqualTypeOf<ListResult<{ id: bigint }>>();
   });
 
   it("refuses a count Prisma cannot serve", () => {
