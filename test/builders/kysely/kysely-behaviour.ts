@@ -61,7 +61,7 @@ export function orderTerm(field: string, nullsLast = false): string {
  * `score`'s last ascending with `nullsLast`).
  */
 export async function databaseOrder(
-  engine: KyselyEngine,
+  engine: Pick<KyselyEngine, "raw" | "idText">,
   sort: string,
   nullsLast = false,
 ): Promise<string[]> {

@@ -15,7 +15,8 @@ import { sortSettings } from "../../../src/sort/sort-option.js";
 import { readSort } from "../../../src/sort/sort-param.js";
 import { DIALECTS } from "../../../src/sql/dialect.js";
 import { keysetPlan } from "../../../src/sql/keyset-plan.js";
-import { analyzed, countedRead } from "../../support/mariadb-reads.js";
+import { analyzed } from "../../support/mariadb-reads.js";
+import { accessesOf, PLAN_INDEXES, readsOf } from "../plan-reads.js";
 import { BASE_ID, orderTerm, SORT, SORT_NULLS_LAST } from "./kysely-behaviour.js";
 import type { ItemRow, KyselyEngine } from "./kysely-engines.js";
 
@@ -26,12 +27,6 @@ const PAGE = 10;
  * equal values by another index and filter them), never the 1,800 before it.
  */
 const MOST_READ = 10 * (PAGE + 1);
-
-const INDEXES = [
-  "CREATE INDEX items_created ON items (created_at, id)",
-  "CREATE INDEX items_grp ON items (grp, created_at DESC, id DESC)",
-  "CREATE INDEX items_score ON items (score, id)",
-];
 
 /** The values of the row at `offset` in the order, exact, as a cursor carries them. */
 async function cursorValues(
@@ -74,14 +69,6 @@ async function rowsRead(engine: KyselyEngine, { sql, parameters }: CompiledQuery
   return readsOf(plan);
 }
 
-/** Each read of `items` in a MariaDB plan: `"counted"` where `countedRead`, else the read. */
-function accessesOf(node: unknown): unknown[] {
-  if (typeof node !== "object" || node === null) return [];
-  const n = node as Record<string, unknown>;
-  const own = n.table_name === "items" ? [countedRead(n) ? "counted" : n] : [];
-  return [...own, ...Object.values(n).flatMap(accessesOf)];
-}
-
 /** A statement with its values written in (the plan checks' own statements, never input). */
 function explain(text: string, parameters: readonly unknown[]): string {
   const literal = (v: unknown) => (typeof v === "string" ? `'${v}'` : String(v));
@@ -89,20 +76,6 @@ function explain(text: string, parameters: readonly unknown[]): string {
   return text.replace(/\$\d+|\?/g, (mark) =>
     literal(parameters[mark === "?" ? i++ : Number(mark.slice(1)) - 1]),
   );
-}
-
-/** Rows read from `items` in a PostgreSQL or MariaDB analyzed plan: taken plus filtered out. */
-function readsOf(node: unknown): number {
-  if (typeof node !== "object" || node === null) return 0;
-  const n = node as Record<string, unknown>;
-  const own =
-    n["Relation Name"] === "items"
-      ? Number(n["Actual Rows"]) * Number(n["Actual Loops"]) +
-        Number(n["Rows Removed by Filter"] ?? 0)
-      : n.table_name === "items"
-        ? Number(n.r_rows ?? 0) * Number(n.r_loops ?? 1)
-        : 0;
-  return own + Object.values(n).reduce<number>((sum, inner) => sum + readsOf(inner), 0);
 }
 
 /**
@@ -118,7 +91,7 @@ export function describeKyselyPlans(
   let engine: KyselyEngine;
   beforeAll(async () => {
     engine = await open();
-    for (const index of INDEXES) await engine.raw(index);
+    for (const index of PLAN_INDEXES) await engine.raw(index);
     const rows: ItemRow[] = Array.from({ length: ROWS }, (_, i) => ({
       id: String(BASE_ID + BigInt(i)),
       name: `n${i % 97}`,

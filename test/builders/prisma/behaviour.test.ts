@@ -11,7 +11,7 @@ import {
 } from "../../../src/builders/prisma/index.js";
 import { cursorList, defineResource, list } from "../../../src/index.js";
 import { databaseRows } from "../../support/databases.js";
-import { answer, BASE_ID, SECRET, walk } from "../kysely/kysely-behaviour.js";
+import { answer, BASE_ID, databaseOrder, SECRET, walk } from "../kysely/kysely-behaviour.js";
 import {
   type ItemRow,
   mariadbEngine,
@@ -19,7 +19,7 @@ import {
   postgresEngine,
   sqliteEngine,
 } from "./prisma-engines.js";
-import { databaseOrder, PRISMA_SORT } from "./prisma-sort.js";
+import { PRISMA_SORT } from "./prisma-sort.js";
 
 const NAMES = ["alpha", "Alpha", "émile", "Zed", "zed", "ånd", "beta", "Émile"];
 const SCORES = [3, null, 1, 3, null, 2, 1, null];

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prismaCursorPages } from "../../../src/builders/prisma/index.js";
 import { cursorList, defineResource } from "../../../src/index.js";
 import { databaseRows, SERVER } from "../../support/databases.js";
-import { answer, BASE_ID, SECRET, walk } from "../kysely/kysely-behaviour.js";
+import { answer, BASE_ID, databaseOrder, SECRET, walk } from "../kysely/kysely-behaviour.js";
 import { mariadbEngine, type PrismaEngine, postgresEngine } from "./prisma-engines.js";
-import { databaseOrder, PRISMA_SORT } from "./prisma-sort.js";
+import { PRISMA_SORT } from "./prisma-sort.js";
 
 /** A timestamp `micros` microseconds after a fixed instant, as the database's text. */
 function timestamp(engine: PrismaEngine, micros: number): string {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prismaCursorPages } from "../../../src/builders/prisma/index.js";
 import { cursorList, defineResource } from "../../../src/index.js";
 import { databaseRows } from "../../support/databases.js";
-import { answer, BASE_ID, SECRET, walk } from "../kysely/kysely-behaviour.js";
+import { answer, BASE_ID, databaseOrder, SECRET, walk } from "../kysely/kysely-behaviour.js";
 import {
   type ItemRow,
   mariadbEngine,
@@ -19,7 +19,7 @@ import {
   postgresEngine,
   sqliteEngine,
 } from "./prisma-engines.js";
-import { databaseOrder, PRISMA_SORT, PRISMA_SORT_NULLS_LAST } from "./prisma-sort.js";
+import { PRISMA_SORT, PRISMA_SORT_NULLS_LAST } from "./prisma-sort.js";
 
 const row = fc.record({
   name: fc.constantFrom("a", "A", "é", "É", "b", "ä", "Z"),
