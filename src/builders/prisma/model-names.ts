@@ -12,10 +12,37 @@ export interface ModelNames {
 }
 
 /** A model of Prisma's runtime data model, as far as pagewise reads it. */
-interface RuntimeModel {
+export interface RuntimeModel {
+  /** The model's name (`Post`). */
+  readonly name: string;
   readonly dbName?: string | null;
   readonly schema?: string | null;
-  readonly fields?: readonly { readonly name: string; readonly dbName?: string | null }[];
+  readonly fields?: readonly {
+    readonly name: string;
+    readonly dbName?: string | null;
+    /** `"scalar"`, `"enum"` or `"object"` (a relation). */
+    readonly kind?: string;
+    /** The scalar's type (`Boolean`), or the enum's or related model's name. */
+    readonly type?: string;
+  }[];
+}
+
+/**
+ * A delegate's model in its client's runtime data model (what the client was generated from:
+ * each field's kind, type and `@map`), or `undefined` where the client keeps none.
+ *
+ * @param delegate - the model's delegate
+ * @example
+ * ```ts
+ * runtimeModel(prisma.post)?.fields?.map((field) => field.kind); // ["scalar", "enum", "scalar", "scalar"]
+ * ```
+ */
+export function runtimeModel(delegate: PrismaDelegate): RuntimeModel | undefined {
+  const name = (delegate as { $name?: unknown }).$name;
+  const data = clientOf(delegate)?._runtimeDataModel as { models?: unknown } | undefined;
+  const models = data?.models as Readonly<Record<string, Omit<RuntimeModel, "name">>> | undefined;
+  const model = typeof name === "string" ? models?.[name] : undefined;
+  return model === undefined ? undefined : { ...model, name: name as string };
 }
 
 /**
@@ -45,17 +72,12 @@ function adapterSchema(client: Record<string, unknown> | undefined): string | un
  * ```
  */
 export function modelNames(delegate: PrismaDelegate): ModelNames | undefined {
-  const name = (delegate as { $name?: unknown }).$name;
-  const client = clientOf(delegate);
-  const models = (client?._runtimeDataModel as { models?: unknown } | undefined)?.models as
-    | Readonly<Record<string, RuntimeModel>>
-    | undefined;
-  const model = typeof name === "string" ? models?.[name] : undefined;
-  if (model === undefined || typeof name !== "string") return undefined;
+  const model = runtimeModel(delegate);
+  if (model === undefined) return undefined;
   const columns = new Map((model.fields ?? []).map((f) => [f.name, f.dbName ?? f.name]));
   return {
-    schema: model.schema ?? adapterSchema(client) ?? undefined,
-    table: model.dbName ?? name,
+    schema: model.schema ?? adapterSchema(clientOf(delegate)) ?? undefined,
+    table: model.dbName ?? model.name,
     column: (field) => columns.get(field) ?? field,
   };
 }

@@ -2,6 +2,7 @@ import type { Dialect } from "../../sql/dialect.js";
 import { clientOf } from "./dialect.js";
 import { satisfies } from "./exact-timestamps.js";
 import type { CompareOperator, LeafFilter } from "./keyset-where.js";
+import { runtimeModel } from "./model-names.js";
 import type { PrismaDelegate } from "./types.js";
 
 /**
@@ -56,18 +57,11 @@ export function valueLists(
   delegate: PrismaDelegate,
   dialect: Dialect,
 ): (field: string) => readonly unknown[] | undefined {
-  const client = clientOf(delegate);
-  const name = (delegate as { $name?: unknown }).$name;
-  const models = (client?._runtimeDataModel as { models?: Record<string, unknown> } | undefined)
-    ?.models;
-  const model = typeof name === "string" ? models?.[name] : undefined;
-  const fields = (model as { fields?: { name: string; kind: string; type: string }[] } | undefined)
-    ?.fields;
-  const enums = schemaEnums(client);
+  const enums = schemaEnums(clientOf(delegate));
   const lists = new Map<string, readonly unknown[]>();
-  for (const field of fields ?? []) {
+  for (const field of runtimeModel(delegate)?.fields ?? []) {
     if (field.kind === "scalar" && field.type === "Boolean") lists.set(field.name, [false, true]);
-    const values = field.kind === "enum" ? enums.get(field.type) : undefined;
+    const values = field.kind === "enum" ? enums.get(field.type ?? "") : undefined;
     if (values === undefined) continue;
     const ordered =
       ENUM_ORDER[dialect.name] === "declared"
