@@ -18,7 +18,8 @@ const row = fc.record({
   grp: fc.integer({ min: 0, max: 1 }),
   micros: fc.constantFrom(5, 6, 1_000_000, 1_000_001),
 });
-const order = fc
+/** A random `sort` of one to three of the walks' fields, each either way. */
+export const randomOrder = fc
   .shuffledSubarray(["name", "score", "grp", "created_at"], { minLength: 1, maxLength: 3 })
   .chain((fields) => fc.tuple(...fields.map((f) => fc.constantFrom(f, `-${f}`))))
   .map((terms) => terms.join(","));
@@ -47,7 +48,7 @@ export function describeKyselyWalks(open: () => Promise<KyselyEngine>, numRuns =
       await fc.assert(
         fc.asyncProperty(
           fc.array(row, { maxLength: 30 }),
-          order,
+          randomOrder,
           fc.integer({ min: 1, max: 4 }),
           async (data, sort, size) => {
             const rows: ItemRow[] = data.map(({ micros, ...r }, i) => ({

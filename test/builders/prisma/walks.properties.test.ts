@@ -12,6 +12,7 @@ import { prismaCursorPages } from "../../../src/builders/prisma/index.js";
 import { cursorList, defineResource } from "../../../src/index.js";
 import { databaseRows } from "../../support/databases.js";
 import { answer, BASE_ID, databaseOrder, SECRET, walk } from "../kysely/kysely-behaviour.js";
+import { randomOrder } from "../kysely/kysely-walks.js";
 import {
   type ItemRow,
   mariadbEngine,
@@ -27,11 +28,6 @@ const row = fc.record({
   grp: fc.integer({ min: 0, max: 1 }),
   millis: fc.constantFrom(5, 6, 1_000, 1_001),
 });
-const order = fc
-  .shuffledSubarray(["name", "score", "grp", "created_at"], { minLength: 1, maxLength: 3 })
-  .chain((fields) => fc.tuple(...fields.map((f) => fc.constantFrom(f, `-${f}`))))
-  .map((terms) => terms.join(","));
-
 describe.each(
   databaseRows({
     SQLite: sqliteEngine,
@@ -61,7 +57,7 @@ describe.each(
       await fc.assert(
         fc.asyncProperty(
           fc.array(row, { maxLength: 30 }),
-          order,
+          randomOrder,
           fc.integer({ min: 1, max: 4 }),
           async (data, sort, size) => {
             const rows: ItemRow[] = data.map(({ millis, ...r }, i) => ({
@@ -93,7 +89,7 @@ describe.each(
     await fc.assert(
       fc.asyncProperty(
         fc.array(row, { minLength: 1, maxLength: 20 }),
-        order,
+        randomOrder,
         fc.integer({ min: 1, max: 4 }),
         fc.array(fc.tuple(fc.nat(), row), { maxLength: 8 }),
         async (data, sort, size, changes) => {
