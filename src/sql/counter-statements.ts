@@ -96,7 +96,8 @@ $$`;
  * that moves a row between groups takes it off the old group and adds it to the new one, the
  * smaller group first, so two moves in opposite directions lock in one order. The table is made
  * empty, the triggers next, and the fill last: rows written meanwhile are counted by the fill,
- * whose `INSERT … SELECT` reads the table with shared locks (REPEATABLE READ, InnoDB's default).
+ * whose `INSERT … SELECT` reads the table with shared locks (REPEATABLE READ, InnoDB's default),
+ * and a group the triggers counted that has no row left is set to 0.
  */
 function mysqlStatements(names: CounterNames): readonly string[] {
   const n = quoted(names);
@@ -121,8 +122,19 @@ END`;
     trigger("insert", add("NEW")),
     trigger("delete", takeOff("OLD")),
     trigger("update", move),
-    `INSERT INTO ${n.counter} (${n.list}, ${n.count}) SELECT * FROM (SELECT ${n.list}, COUNT(*) AS ${n.count} FROM ${n.table} GROUP BY ${n.list}) AS filled ON DUPLICATE KEY UPDATE ${n.count} = filled.${n.count}`,
+    `INSERT INTO ${n.counter} (${n.list}, ${n.count}) SELECT * FROM (${fillCounts(n)}) AS filled ON DUPLICATE KEY UPDATE ${n.count} = filled.${n.count}`,
   ];
+}
+
+/**
+ * MySQL's fill: each group's rows, and 0 for a group the counter holds without rows. The triggers
+ * come one by one before it, so a row inserted and then deleted between the insert's trigger and
+ * the delete's leaves its group counted with no row to overwrite it.
+ */
+function fillCounts(n: ReturnType<typeof quoted>): string {
+  const counted = `SELECT ${n.list}, COUNT(*) AS ${n.count} FROM ${n.table} GROUP BY ${n.list}`;
+  const held = `SELECT ${n.list}, 0 FROM ${n.counter}`;
+  return `SELECT ${n.list}, SUM(${n.count}) AS ${n.count} FROM (${counted} UNION ALL ${held}) AS grouped GROUP BY ${n.list}`;
 }
 
 /**

@@ -80,6 +80,72 @@ describe.skipIf(SERVER !== "MariaDB")("the counter table on MariaDB", () => {
       ).then(() => undefined);
   }
 
+  it.each([
+    ["a delete", "DELETE FROM inflight WHERE id = 1", 2],
+    ["an insert", "INSERT INTO inflight (owner, repo, status) VALUES ('a', 'r', 'x')", 4],
+    ["an update moving a row", "UPDATE inflight SET status = 'y' WHERE id = 1", 2],
+  ])("counts %s still uncommitted while the table is filled", async (_write, write, xCount) => {
+    await db.query("DROP TABLE IF EXISTS inflight_counts, inflight");
+    await db.query(
+      "CREATE TABLE inflight (id BIGINT AUTO_INCREMENT PRIMARY KEY, owner VARCHAR(20) NOT NULL, repo VARCHAR(20) NOT NULL, status VARCHAR(20) NOT NULL)",
+    );
+    await db.query(
+      "INSERT INTO inflight (owner, repo, status) VALUES ('a', 'r', 'x'), ('a', 'r', 'x'), ('a', 'r', 'x')",
+    );
+    const inflight = counterTable({ table: "inflight", groupBy: GROUP_BY }, DIALECTS.mysql);
+    const fill = inflight.statements.at(-1) as string;
+    for (const statement of inflight.statements.slice(0, -1)) await db.query(statement);
+    const [writing, filling] = [await connect(), await connect()];
+    await writing.query("BEGIN");
+    await writing.query(write);
+    const filled = filling.query(fill);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writing.query("COMMIT");
+    await filled;
+    const [rows] = await db.query(
+      "SELECT status, count FROM inflight_counts WHERE count <> 0 ORDER BY status",
+    );
+    const expected =
+      xCount === 2 && write.startsWith("UPDATE")
+        ? [
+            ["x", 2],
+            ["y", 1],
+          ]
+        : [["x", xCount]];
+    expect(
+      (rows as { status: string; count: number }[]).map((row) => [row.status, Number(row.count)]),
+    ).toStrictEqual(expected);
+  });
+
+  it("sets to 0 a group whose row came and went while only the insert's trigger was there", async () => {
+    await db.query("DROP TABLE IF EXISTS inflight_counts, inflight");
+    await db.query(
+      "CREATE TABLE inflight (id BIGINT AUTO_INCREMENT PRIMARY KEY, owner VARCHAR(20) NOT NULL, repo VARCHAR(20) NOT NULL, status VARCHAR(20) NOT NULL)",
+    );
+    await db.query("INSERT INTO inflight (owner, repo, status) VALUES ('a', 'r', 'x')");
+    const [made, insertTrigger, ...rest] = counterTable(
+      { table: "inflight", groupBy: GROUP_BY },
+      DIALECTS.mysql,
+    ).statements as string[];
+    await db.query(made as string);
+    await db.query(insertTrigger as string);
+    await db.query("INSERT INTO inflight (owner, repo, status) VALUES ('é', 's', 'y')");
+    await db.query("DELETE FROM inflight WHERE owner = 'é'");
+    for (const statement of rest) await db.query(statement);
+    const [rows] = await db.query(
+      "SELECT owner, repo, status, count FROM inflight_counts ORDER BY owner",
+    );
+    expect(
+      (rows as Record<string, unknown>[]).map(({ count, ...group }) => ({
+        ...group,
+        count: Number(count),
+      })),
+    ).toStrictEqual([
+      { owner: "a", repo: "r", status: "x", count: 1 },
+      { owner: "é", repo: "s", status: "y", count: 0 },
+    ]);
+  });
+
   it("counts every row when applied while four connections write", async () => {
     const writers = await Promise.all([writer(), writer(), writer(), writer()]);
     await runConcurrently(writers, workload(1, 40));

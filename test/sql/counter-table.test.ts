@@ -70,7 +70,7 @@ $$`,
     UPDATE \`n\` SET \`c\` = \`c\` - 1 WHERE \`g\` = OLD.\`g\` AND \`h\` = OLD.\`h\`;
   END IF;
 END`,
-        `INSERT INTO \`n\` (\`g\`, \`h\`, \`c\`) SELECT * FROM (SELECT \`g\`, \`h\`, COUNT(*) AS \`c\` FROM \`t\` GROUP BY \`g\`, \`h\`) AS filled ON DUPLICATE KEY UPDATE \`c\` = filled.\`c\``,
+        `INSERT INTO \`n\` (\`g\`, \`h\`, \`c\`) SELECT * FROM (SELECT \`g\`, \`h\`, SUM(\`c\`) AS \`c\` FROM (SELECT \`g\`, \`h\`, COUNT(*) AS \`c\` FROM \`t\` GROUP BY \`g\`, \`h\` UNION ALL SELECT \`g\`, \`h\`, 0 FROM \`n\`) AS grouped GROUP BY \`g\`, \`h\`) AS filled ON DUPLICATE KEY UPDATE \`c\` = filled.\`c\``,
       ],
     ],
     [
