@@ -79,7 +79,14 @@ export function prismaCursorPages<
     const page =
       places === undefined
         ? { rows: await keysetRows(runner, args, boundKeyset(keyset), manyTies), texts: undefined }
-        : await exactKeysetRows(runner, args, boundKeyset(keyset), places.exact, places.at);
+        : await exactKeysetRows(
+            runner,
+            args,
+            boundKeyset(keyset),
+            places.exact,
+            places.at,
+            manyTies,
+          );
     const order = [...(places?.at ?? [])];
     const read = (row: Record<string, unknown>, place: number) =>
       order.includes(place)

@@ -1,6 +1,8 @@
+import type { SortTerm } from "../../sort/sort-order.js";
 import { boundedOrder } from "../../sql/bounded-order.js";
 import type { Condition } from "../../sql/condition.js";
 import { branchGroups } from "../../sql/keyset-condition.js";
+import { keysetSteps } from "../../sql/keyset-steps.js";
 import type { KeysetRequest } from "../list-setup.js";
 import {
   type ExactTimestamps,
@@ -9,10 +11,13 @@ import {
   millisecondOf,
   widened,
 } from "./exact-timestamps.js";
-import { type Instant, instantOf } from "./instant-text.js";
+import { sortValue } from "./exact-values.js";
+import { compareInstants, type Instant, instantOf } from "./instant-text.js";
 import { type KeysetRunner, type KeysetStep, rangeRows } from "./keyset.js";
 import type { CompareOperator, LeafFilter } from "./keyset-where.js";
 import type { QueryArgs } from "./source.js";
+import type { RawQuery } from "./timestamp-precision.js";
+import type { PrismaDelegate } from "./types.js";
 import { listedFilter } from "./value-lists.js";
 
 /** A keyset page read with its timestamps' exact text, by row. */
@@ -30,31 +35,38 @@ function comparisons(condition: Condition): Comparison[] {
 
 /**
  * A keyset page where some of the order's timestamps are finer than Prisma's `Date`
- * (`places`): in one transaction, each range of the order (`branchGroups`, nearest first) asked
- * with its comparisons of such a timestamp widened to the millisecond the cursor's value lies in,
- * the rows it adds (those of that millisecond on the wrong side of the cursor) dropped by their
- * exact text, read in one statement a query; a range asked again past its rows so far while it
- * drops some. What it reads beyond the page is bounded by the rows of the cursor's millisecond.
+ * (`places`), in one transaction. Where the cursor's value lies inside a millisecond at one place
+ * only, the page is first read as the plain path reads it (`keysetSteps`: one range nearly always),
+ * that place's comparisons widened to the millisecond, and each row of that millisecond settled
+ * by its text (`settledOne`); a row it cannot settle (another at the cursor's very instant, or one
+ * behind it) sends the page to the ranges of the order read one by one (`branchGroups`, nearest
+ * first), each comparison of such a timestamp widened, the rows it adds dropped by their exact
+ * text, a range asked again past its rows so far while it drops some. The texts are read in one
+ * statement a query. What it reads beyond the page is bounded by the rows of the cursor's
+ * millisecond.
  *
  * @param runner - the model's delegate and its transactions
  * @param query - the request's args
  * @param keyset - the plan, the cursor's values and its limit
  * @param exact - the exact reading of the timestamps
  * @param places - the places of the timestamps finer than a `Date`
+ * @param manyTies - whether a field holds many rows a value (`tieEstimates`)
+ * @default manyTies never
  * @example
  * ```ts
  * const { rows, texts } = await exactKeysetRows(runner, query, keyset, exact, new Set([1]));
  * ```
  */
-export function exactKeysetRows(
+export async function exactKeysetRows(
   runner: KeysetRunner,
   query: QueryArgs,
   keyset: KeysetRequest,
   exact: ExactTimestamps,
   places: ReadonlySet<number>,
+  manyTies: (field: string) => Promise<boolean> = async () => false,
 ): Promise<ExactPage> {
   const { plan, cursor, terms } = keyset;
-  const { values, limit } = cursor;
+  const { values } = cursor;
   const instants = (values ?? []).map((value, place): Instant | undefined =>
     places.has(place) && typeof value === "string" ? instantOf(value) : undefined,
   );
@@ -72,6 +84,27 @@ export function exactKeysetRows(
     backward: cursor.side === "before",
     nulls: values.map((v) => v === null),
   };
+  const inside = [...places].filter((place) => within(place) !== undefined);
+  const last = fields.at(-2);
+  const merge = side !== undefined && !(last !== undefined && (await manyTies(last)));
+  const wheres =
+    side === undefined || inside.length !== 1
+      ? []
+      : plan.union === undefined
+        ? [plan.where]
+        : keysetSteps(plan.columns, side, merge);
+  // Widened in two ranges, a millisecond's rows would be read twice.
+  const oneRange =
+    wheres.filter((where) => mentions(where, inside[0] as number)).length === 1
+      ? wheres.map(
+          (where): ExactStep => ({
+            where,
+            order: boundedOrder(plan.order, where),
+            leaf,
+            checked: [],
+          }),
+        )
+      : undefined;
   const ranges: KeysetStep[] =
     side === undefined
       ? [{ where: plan.where, order: plan.order }]
@@ -81,30 +114,108 @@ export function exactKeysetRows(
           .map((where) => ({ where, order: boundedOrder(plan.order, where) }));
   const steps = ranges.flatMap((range) => exactSteps(range, fields, within, leaf));
   return runner.inSnapshot(async (delegate, raw) => {
-    const rows: Record<string, unknown>[] = [];
-    const texts = new Map<object, readonly (string | null)[]>();
-    const order = [...places];
-    const holds = (row: object, { place, operator }: Comparison) =>
-      exactlyBeyond(
-        texts.get(row)?.[order.indexOf(place)] ?? null,
-        operator,
-        instants[place] as Instant,
-      );
-    for (const step of steps) {
-      for (let skip = 0; rows.length < limit; ) {
-        const take = limit - rows.length;
-        const reading = { skip, leaf: step.leaf };
-        const batch = await rangeRows(delegate, query, exactKeyset, step, take, reading);
-        for (const [row, text] of await exact.read(raw, batch, terms, places)) texts.set(row, text);
-        const kept = batch.filter((row) => step.checked.every((c) => holds(row, c)));
-        rows.push(...kept);
-        if (batch.length < take || kept.length === batch.length) break;
-        skip += batch.length;
-      }
-      if (rows.length >= limit) break;
+    const read = pageReader(delegate, raw, query, exactKeyset, exact, places);
+    if (oneRange !== undefined) {
+      const settle = settledOne(keyset, inside[0] as number, instants, read.text);
+      const page = await read.steps(oneRange, settle, 1);
+      if (page !== undefined) return page;
     }
-    return { rows, texts };
+    const holds = (row: object, { place, operator }: Comparison) =>
+      exactlyBeyond(read.text(row, place), operator, instants[place] as Instant);
+    const settle = (step: ExactStep) => (row: object) => step.checked.every((c) => holds(row, c));
+    return (await read.steps(steps, settle, 0)) as ExactPage;
   });
+}
+
+/** Whether a row of a step's reading is beyond the cursor; `undefined` where its text cannot tell. */
+type Settle = (step: ExactStep) => (row: Record<string, unknown>) => boolean | undefined;
+
+/** A page read step by step in one transaction, each batch's timestamps read as text. */
+function pageReader(
+  delegate: PrismaDelegate,
+  raw: RawQuery,
+  query: QueryArgs,
+  keyset: KeysetRequest,
+  exact: ExactTimestamps,
+  places: ReadonlySet<number>,
+) {
+  const { terms, cursor } = keyset;
+  const texts = new Map<object, readonly (string | null)[]>();
+  const order = [...places];
+  return {
+    texts,
+    text: (row: object, place: number) => texts.get(row)?.[order.indexOf(place)] ?? null,
+    /**
+     * The steps' rows up to the page's limit, each batch `spare` rows longer (room for rows
+     * dropped), a step asked again past its rows while it drops some; `undefined` as soon as a
+     * row cannot be settled.
+     */
+    async steps(steps: readonly ExactStep[], settle: Settle, spare: number) {
+      const rows: Record<string, unknown>[] = [];
+      for (const step of steps) {
+        const kept = settle(step);
+        for (let skip = 0; rows.length < cursor.limit; ) {
+          const take = cursor.limit - rows.length + spare;
+          const batch = await rangeRows(delegate, query, keyset, step, take, {
+            skip,
+            leaf: step.leaf,
+          });
+          for (const [row, text] of await exact.read(raw, batch, terms, places))
+            texts.set(row, text);
+          const verdicts = batch.map(kept);
+          if (verdicts.includes(undefined)) return undefined;
+          rows.push(...batch.filter((_, i) => verdicts[i]));
+          if (batch.length < take || !verdicts.includes(false)) break;
+          skip += batch.length;
+        }
+        if (rows.length >= cursor.limit) break;
+      }
+      return { rows: rows.slice(0, cursor.limit), texts };
+    },
+  };
+}
+
+/**
+ * The settling of a row read with the comparisons at `place` widened to the cursor's millisecond:
+ * beyond the cursor where its `Date` lies outside that millisecond (the widened range adds none
+ * there) or its text lies beyond the cursor's in the order; not, where it is the cursor's own row
+ * (its text and key the cursor's); `undefined` otherwise (another row at the cursor's very
+ * instant, ordered by fields the text does not settle, or one behind it, which a range holding
+ * other fields' branches may hold rightly).
+ */
+function settledOne(
+  keyset: KeysetRequest,
+  place: number,
+  instants: readonly (Instant | undefined)[],
+  text: (row: object, place: number) => string | null,
+): Settle {
+  const { terms, cursor } = keyset;
+  const cursorInstant = instants[place] as Instant;
+  const from = (millisecondOf(cursorInstant) as Millisecond).from.getTime();
+  const term = terms[place] as SortTerm;
+  const key = (terms.at(-1) as SortTerm).column;
+  const cursorKey = String(cursor.values?.at(-1));
+  // Beyond the cursor in the order read: a page before the cursor reads the order reversed.
+  const sign = (term.direction === "desc") === (cursor.side === "before") ? 1 : -1;
+  return () => (row) => {
+    const value = row[term.column];
+    if (!(value instanceof Date) || value.getTime() !== from) return true;
+    const read = text(row, place);
+    const instant = read === null ? undefined : instantOf(read);
+    if (instant === undefined) return undefined;
+    const compared = sign * compareInstants(instant, cursorInstant);
+    if (compared > 0) return true;
+    if (compared === 0 && String(sortValue(row[key])) === cursorKey) return false;
+    return undefined;
+  };
+}
+
+/** Whether a condition compares the field at `place`. */
+function mentions(condition: Condition, place: number): boolean {
+  if (condition.kind === "compare") return condition.columns.includes(place);
+  return condition.kind === "and" || condition.kind === "or"
+    ? condition.parts.some((part) => mentions(part, place))
+    : false;
 }
 
 /** A comparison of a step with the cursor's value at a place. */

@@ -106,6 +106,48 @@ describe.skipIf(SERVER === undefined)("timestamps finer than a Date", () => {
       },
     );
 
+    it.each([
+      ["created_at", "next"],
+      ["-created_at", "next"],
+      ["created_at", "prev"],
+      ["grp,-created_at", "next"],
+    ] as const)(
+      "reads a page by sort=%s (%s), each row in a millisecond of its own, in one findMany and one read of its texts",
+      async (sort, rel) => {
+        await engine.fillText(
+          Array.from({ length: 12 }, (_, i) => ({
+            id: BASE_ID + BigInt(i),
+            name: "same",
+            score: null,
+            grp: 0,
+            createdAt: timestamp(engine, i * 1_001 + 7),
+          })),
+        );
+        const expected = await databaseOrder(engine, sort);
+        const sorted = `/items?sort=${sort}&page_size=3`;
+        const start = rel === "next" ? sorted : (await walk(resource(), sorted, "next")).last;
+        let at = (await answer(resource(), start))[rel] as string;
+        const ids: string[] = [];
+        for (let page = 0; page < 2; page++) {
+          engine.queriesRun();
+          const answered = await answer(resource(), at);
+          // The catalog's questions (a column's precision, its statistics) come once a list.
+          const selects = engine
+            .queriesRun()
+            .filter(
+              ({ sql }) => /^\s*select/i.test(sql) && !/pg_stats|information_schema/i.test(sql),
+            );
+          expect(
+            selects.map(({ sql }) => (/ limit /i.test(sql) ? "findMany" : "texts")),
+          ).toStrictEqual(["findMany", "texts"]);
+          ids.push(...answered.ids);
+          at = answered[rel] as string;
+        }
+        const [second, third] = [expected.slice(3, 6), expected.slice(6, 9)];
+        expect(ids).toStrictEqual(rel === "next" ? [...second, ...third] : [...third, ...second]);
+      },
+    );
+
     it("carries every digit the column holds in its cursors", async () => {
       await engine.fillText([
         { id: 1n, name: "a", score: null, grp: 0, createdAt: timestamp(engine, 123_456) },
