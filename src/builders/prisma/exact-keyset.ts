@@ -1,7 +1,8 @@
 import type { SortTerm } from "../../sort/sort-order.js";
 import { boundedOrder } from "../../sql/bounded-order.js";
 import type { Condition } from "../../sql/condition.js";
-import { branchGroups } from "../../sql/keyset-condition.js";
+import { branchGroups, type KeysetCursor } from "../../sql/keyset-condition.js";
+import type { KeysetPlan } from "../../sql/keyset-plan.js";
 import { keysetSteps } from "../../sql/keyset-steps.js";
 import type { KeysetRequest } from "../list-setup.js";
 import {
@@ -36,7 +37,7 @@ function comparisons(condition: Condition): Comparison[] {
 /**
  * A keyset page where some of the order's timestamps are finer than Prisma's `Date`
  * (`places`), in one transaction. Where the cursor's value lies inside a millisecond at one place
- * only, the page is first read as the plain path reads it (`keysetSteps`: one range nearly always),
+ * at most, the page is first read as the plain path reads it (`keysetSteps`: one range nearly always),
  * that place's comparisons widened to the millisecond, and each row of that millisecond settled
  * by its text (`settledOne`); a row it cannot settle (another at the cursor's very instant, or one
  * behind it) sends the page to the ranges of the order read one by one (`branchGroups`, nearest
@@ -87,24 +88,10 @@ export async function exactKeysetRows(
   const inside = [...places].filter((place) => within(place) !== undefined);
   const last = fields.at(-2);
   const merge = side !== undefined && !(last !== undefined && (await manyTies(last)));
-  const wheres =
-    side === undefined || inside.length !== 1
-      ? []
-      : plan.union === undefined
-        ? [plan.where]
-        : keysetSteps(plan.columns, side, merge);
-  // Widened in two ranges, a millisecond's rows would be read twice.
   const oneRange =
-    wheres.filter((where) => mentions(where, inside[0] as number)).length === 1
-      ? wheres.map(
-          (where): ExactStep => ({
-            where,
-            order: boundedOrder(plan.order, where),
-            leaf,
-            checked: [],
-          }),
-        )
-      : undefined;
+    side === undefined || inside.length > 1
+      ? undefined
+      : oneRangeSteps(plan, side, merge, inside[0], leaf);
   const ranges: KeysetStep[] =
     side === undefined
       ? [{ where: plan.where, order: plan.order }]
@@ -116,7 +103,9 @@ export async function exactKeysetRows(
   return runner.inSnapshot(async (delegate, raw) => {
     const read = pageReader(delegate, raw, query, exactKeyset, exact, places);
     if (oneRange !== undefined) {
-      const settle = settledOne(keyset, inside[0] as number, instants, read.text);
+      const [place] = inside;
+      const settle: Settle =
+        place === undefined ? () => () => true : settledOne(keyset, place, instants, read.text);
       const page = await read.steps(oneRange, settle, 1);
       if (page !== undefined) return page;
     }
@@ -125,6 +114,26 @@ export async function exactKeysetRows(
     const settle = (step: ExactStep) => (row: object) => step.checked.every((c) => holds(row, c));
     return (await read.steps(steps, settle, 0)) as ExactPage;
   });
+}
+
+/**
+ * The plain path's steps (`keysetRows`: the plan's one predicate, or `keysetSteps`), each with
+ * the comparisons at `place` widened (none without a place inside a millisecond), where one step
+ * alone compares that place (widened in two, a millisecond's rows would be read twice); else
+ * `undefined`.
+ */
+function oneRangeSteps(
+  plan: KeysetPlan,
+  side: KeysetCursor,
+  merge: boolean,
+  place: number | undefined,
+  leaf: LeafFilter,
+): ExactStep[] | undefined {
+  const wheres = plan.union === undefined ? [plan.where] : keysetSteps(plan.columns, side, merge);
+  const widenedIn = wheres.filter((where) => place !== undefined && mentions(where, place));
+  if (place !== undefined && widenedIn.length !== 1) return undefined;
+  const checked: Comparison[] = [];
+  return wheres.map((where) => ({ where, order: boundedOrder(plan.order, where), leaf, checked }));
 }
 
 /** Whether a row of a step's reading is beyond the cursor; `undefined` where its text cannot tell. */
