@@ -106,7 +106,7 @@ export async function exactKeysetRows(
       const [place] = inside;
       const settle: Settle =
         place === undefined ? () => () => true : settledOne(keyset, place, instants, read.text);
-      const page = await read.steps(oneRange, settle, 1);
+      const page = await read.steps(oneRange, settle, 1, false);
       if (page !== undefined) return page;
     }
     const holds = (row: object, { place, operator }: Comparison) =>
@@ -156,10 +156,10 @@ function pageReader(
     text: (row: object, place: number) => texts.get(row)?.[order.indexOf(place)] ?? null,
     /**
      * The steps' rows up to the page's limit, each batch `spare` rows longer (room for rows
-     * dropped), a step asked again past its rows while it drops some; `undefined` as soon as a
-     * row cannot be settled.
+     * dropped), a step asked `again` past its rows while it drops some (else `undefined`: the
+     * rows dropped may be many); `undefined` as soon as a row cannot be settled.
      */
-    async steps(steps: readonly ExactStep[], settle: Settle, spare: number) {
+    async steps(steps: readonly ExactStep[], settle: Settle, spare: number, again = true) {
       const rows: Record<string, unknown>[] = [];
       for (const step of steps) {
         const kept = settle(step);
@@ -174,7 +174,9 @@ function pageReader(
           const verdicts = batch.map(kept);
           if (verdicts.includes(undefined)) return undefined;
           rows.push(...batch.filter((_, i) => verdicts[i]));
-          if (batch.length < take || !verdicts.includes(false)) break;
+          const enough = rows.length >= cursor.limit || batch.length < take;
+          if (enough || !verdicts.includes(false)) break;
+          if (!again) return undefined;
           skip += batch.length;
         }
         if (rows.length >= cursor.limit) break;
@@ -187,10 +189,12 @@ function pageReader(
 /**
  * The settling of a row read with the comparisons at `place` widened to the cursor's millisecond:
  * beyond the cursor where its `Date` lies outside that millisecond (the widened range adds none
- * there) or its text lies beyond the cursor's in the order; not, where it is the cursor's own row
- * (its text and key the cursor's); `undefined` otherwise (another row at the cursor's very
- * instant, ordered by fields the text does not settle, or one behind it, which a range holding
- * other fields' branches may hold rightly).
+ * there) or its text lies beyond the cursor's in the order read. A row of the millisecond behind
+ * the cursor, or at its very instant, is settled where the fields before `place` hold the
+ * cursor's values (the same text: the database's too): behind it, not beyond; at its instant, by
+ * the key where it comes next and is an integer. The cursor's own row is not beyond. Anything else is
+ * `undefined`: a range holding other fields' branches may hold it rightly, or the database's
+ * order of other fields tells.
  */
 function settledOne(
   keyset: KeysetRequest,
@@ -202,20 +206,47 @@ function settledOne(
   const cursorInstant = instants[place] as Instant;
   const from = (millisecondOf(cursorInstant) as Millisecond).from.getTime();
   const term = terms[place] as SortTerm;
-  const key = (terms.at(-1) as SortTerm).column;
-  const cursorKey = String(cursor.values?.at(-1));
   // Beyond the cursor in the order read: a page before the cursor reads the order reversed.
-  const sign = (term.direction === "desc") === (cursor.side === "before") ? 1 : -1;
+  const signOf = (t: SortTerm) =>
+    (t.direction === "desc") === (cursor.side === "before") ? 1 : -1;
+  const values = cursor.values ?? [];
+  const samePrefix = (row: Record<string, unknown>) =>
+    terms.slice(0, place).every((t, k) => sameValue(sortValue(row[t.column]), values[k]));
+  const keyTerm = terms.at(-1) as SortTerm;
+  const byKey = place === terms.length - 2 ? integerOrder(values.at(-1)) : undefined;
   return () => (row) => {
     const value = row[term.column];
     if (!(value instanceof Date) || value.getTime() !== from) return true;
     const read = text(row, place);
     const instant = read === null ? undefined : instantOf(read);
     if (instant === undefined) return undefined;
-    const compared = sign * compareInstants(instant, cursorInstant);
+    const compared = signOf(term) * compareInstants(instant, cursorInstant);
     if (compared > 0) return true;
-    if (compared === 0 && String(sortValue(row[key])) === cursorKey) return false;
-    return undefined;
+    if (compared === 0 && sameValue(sortValue(row[keyTerm.column]), values.at(-1))) return false;
+    if (!samePrefix(row)) return undefined;
+    if (compared < 0) return false;
+    const keyCompared = byKey?.(row[keyTerm.column]);
+    return keyCompared === undefined ? undefined : signOf(keyTerm) * keyCompared > 0;
+  };
+}
+
+/** Whether a row's sort value (as a cursor carries it) is the cursor's, as text. */
+function sameValue(value: unknown, cursorValue: unknown): boolean {
+  return (value === null) === (cursorValue === null) && String(value) === String(cursorValue);
+}
+
+/** A key's comparison with the cursor's where both are integers (a number, a bigint, digits). */
+function integerOrder(cursorKey: unknown): ((key: unknown) => number | undefined) | undefined {
+  const integer = (v: unknown) =>
+    (typeof v === "bigint" || typeof v === "number" || typeof v === "string") &&
+    /^-?\d+$/.test(String(v))
+      ? BigInt(String(v))
+      : undefined;
+  const bound = integer(cursorKey);
+  if (bound === undefined) return undefined;
+  return (key) => {
+    const at = integer(key);
+    return at === undefined ? undefined : at > bound ? 1 : at < bound ? -1 : 0;
   };
 }
 
