@@ -86,5 +86,8 @@ export function bothWhere(where: unknown, keyset: Record<string, unknown>): unkn
   if (Object.keys(keyset).length === 0) return where;
   const own = (where ?? {}) as Record<string, unknown>;
   const and = own.AND === undefined ? [] : Array.isArray(own.AND) ? own.AND : [own.AND];
-  return { ...own, AND: [...and, keyset] };
+  // A keyset that is an AND alone adds its parts (one level fewer for Prisma to compile).
+  const parts =
+    Object.keys(keyset).length === 1 && Array.isArray(keyset.AND) ? keyset.AND : [keyset];
+  return { ...own, AND: [...and, ...parts] };
 }

@@ -1,6 +1,7 @@
 import { withExactValues } from "./exact-values.js";
 import { guardedClone, keysetWhere } from "./keyset-where.js";
 import { orderQuery } from "./order.js";
+import { underPageSetting } from "./page-setting.js";
 import { assertOnePerEntity, type Range, type ReadParts, type ReadRow } from "./read-parts.js";
 
 /**
@@ -14,6 +15,8 @@ import { assertOnePerEntity, type Range, type ReadParts, type ReadRow } from "./
  * @param parts - the query and the order
  * @param range - the predicate, ORDER BY and rows
  * @param values - whether to read the sort values (a cursor page)
+ * @param setting - whether to run it under the dialect's `pageSetting` (`underPageSetting`)
+ * @default setting false
  * @throws {Error} where the rows are not one per entity (TypeORM merged two whose keys the
  *   driver read as one number), rather than answer fewer
  * @example
@@ -25,6 +28,7 @@ export async function entityRows(
   parts: ReadParts,
   range: Range,
   values: boolean,
+  setting = false,
 ): Promise<ReadRow[]> {
   const { qb, terms, source, dialect, value } = parts;
   const refs = source.terms.map((term) => term.ref);
@@ -35,7 +39,9 @@ export async function entityRows(
   query.limit(range.limit);
   if (range.offset > 0) query.offset(range.offset);
   const read = values ? withExactValues(query, dialect, terms, refs) : query;
-  const { entities, raw } = await read.getRawAndEntities();
+  const { entities, raw } = setting
+    ? await underPageSetting(read, dialect, (q) => q.getRawAndEntities())
+    : await read.getRawAndEntities();
   assertOnePerEntity(raw.length, entities.length);
   return entities.map((entity, i) => ({ entity, raw: raw[i] as Record<string, unknown> }));
 }

@@ -11,17 +11,25 @@ import type { ReadParts, ReadRow } from "./read-parts.js";
 /** Whether a predicate bounds the rows (a cursor's), not `TRUE` (a first page). */
 const bounds = (where: Condition) => !(where.kind === "constant" && where.value);
 
+/** Whether a predicate tests a column for NULL (a nullable field's branch). */
+function testsNull(where: Condition): boolean {
+  if (where.kind === "null") return true;
+  return (where.kind === "and" || where.kind === "or") && where.parts.some(testsNull);
+}
+
 /**
  * One range of a keyset page: the user's query builder's entities in one statement (an index
- * range, `entityRows`); or, over a join to many, or bounded on a server with a page setting
- * (MariaDB: `SET STATEMENT … FOR`, which only a statement of raw rows takes), its keys first
- * (`keysQuery`, under the setting), then their entities.
+ * range, `entityRows`), bounded by a cursor under the server's page setting (MariaDB's
+ * `SET STATEMENT … FOR`, `underPageSetting`); or, over a join to many, or on MariaDB through a
+ * nullable field's NULLs (whose whole row MariaDB reads by `ref` on the NULL, its keys alone by
+ * the index's range), its keys first (`keysQuery`, under the setting), then their entities.
  */
 function rangeRows(parts: ReadParts, where: Condition, order: readonly OrderTerm[], limit: number) {
   const range = { where, order, limit, offset: 0 };
   const keysFirst =
-    parts.source.manyRows || (parts.dialect.pageSetting !== undefined && bounds(where));
-  if (!keysFirst) return () => entityRows(parts, range, true);
+    parts.source.manyRows ||
+    (parts.dialect.pageSetting !== undefined && bounds(where) && testsNull(where));
+  if (!keysFirst) return () => entityRows(parts, range, true, bounds(where));
   return async () => {
     const keys = keysQuery(parts, range, { values: true, keys: false });
     const raw = bounds(where)
