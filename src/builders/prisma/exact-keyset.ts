@@ -187,14 +187,15 @@ function pageReader(
 }
 
 /**
- * The settling of a row read with the comparisons at `place` widened to the cursor's millisecond:
- * beyond the cursor where its `Date` lies outside that millisecond (the widened range adds none
- * there) or its text lies beyond the cursor's in the order read. A row of the millisecond behind
- * the cursor, or at its very instant, is settled where the fields before `place` hold the
- * cursor's values (the same text: the database's too): behind it, not beyond; at its instant, by
- * the key where it comes next and is an integer. The cursor's own row is not beyond. Anything else is
- * `undefined`: a range holding other fields' branches may hold it rightly, or the database's
- * order of other fields tells.
+ * The settling of a row read with the comparisons at `place` widened to the cursor's millisecond,
+ * in a step that holds them (any other step's rows are exact): beyond the cursor where its `Date`
+ * lies outside that millisecond (the widened range adds none there) or its text lies beyond the
+ * cursor's in the order read. A row of the millisecond behind the cursor, or at its very instant,
+ * is settled where the fields before `place` hold the cursor's values (the same text: the
+ * database's too): behind it, not beyond; at its instant, not beyond where every field and the
+ * key are the cursor's (the cursor's own place), else by the key where it comes next and the
+ * database gives it as a number. Anything else is `undefined`: a range holding other fields'
+ * branches may hold it rightly, or the database's order of other fields tells.
  */
 function settledOne(
   keyset: KeysetRequest,
@@ -210,23 +211,27 @@ function settledOne(
   const signOf = (t: SortTerm) =>
     (t.direction === "desc") === (cursor.side === "before") ? 1 : -1;
   const values = cursor.values ?? [];
-  const samePrefix = (row: Record<string, unknown>) =>
-    terms.slice(0, place).every((t, k) => sameValue(sortValue(row[t.column]), values[k]));
+  const sameAt = (row: Record<string, unknown>, places: readonly number[]) =>
+    places.every((k) => sameValue(sortValue(row[(terms[k] as SortTerm).column]), values[k]));
+  const before = terms.slice(0, place).map((_, k) => k);
+  const others = terms.map((_, k) => k).filter((k) => k !== place);
   const keyTerm = terms.at(-1) as SortTerm;
-  const byKey = place === terms.length - 2 ? integerOrder(values.at(-1)) : undefined;
-  return () => (row) => {
-    const value = row[term.column];
-    if (!(value instanceof Date) || value.getTime() !== from) return true;
-    const read = text(row, place);
-    const instant = read === null ? undefined : instantOf(read);
-    if (instant === undefined) return undefined;
-    const compared = signOf(term) * compareInstants(instant, cursorInstant);
-    if (compared > 0) return true;
-    if (compared === 0 && sameValue(sortValue(row[keyTerm.column]), values.at(-1))) return false;
-    if (!samePrefix(row)) return undefined;
-    if (compared < 0) return false;
-    const keyCompared = byKey?.(row[keyTerm.column]);
-    return keyCompared === undefined ? undefined : signOf(keyTerm) * keyCompared > 0;
+  const byKey = place === terms.length - 2 ? numericOrder(values.at(-1)) : undefined;
+  return (step) => {
+    if (!mentions(step.where, place)) return () => true;
+    return (row) => {
+      const value = row[term.column];
+      if (!(value instanceof Date) || value.getTime() !== from) return true;
+      const read = text(row, place);
+      const instant = read === null ? undefined : instantOf(read);
+      if (instant === undefined) return undefined;
+      const compared = signOf(term) * compareInstants(instant, cursorInstant);
+      if (compared > 0) return true;
+      if (!sameAt(row, before)) return undefined;
+      if (compared < 0 || sameAt(row, others)) return false;
+      const keyCompared = byKey?.(row[keyTerm.column]);
+      return keyCompared === undefined ? undefined : signOf(keyTerm) * keyCompared > 0;
+    };
   };
 }
 
@@ -235,18 +240,19 @@ function sameValue(value: unknown, cursorValue: unknown): boolean {
   return (value === null) === (cursorValue === null) && String(value) === String(cursorValue);
 }
 
-/** A key's comparison with the cursor's where both are integers (a number, a bigint, digits). */
-function integerOrder(cursorKey: unknown): ((key: unknown) => number | undefined) | undefined {
-  const integer = (v: unknown) =>
-    (typeof v === "bigint" || typeof v === "number" || typeof v === "string") &&
-    /^-?\d+$/.test(String(v))
-      ? BigInt(String(v))
-      : undefined;
-  const bound = integer(cursorKey);
-  if (bound === undefined) return undefined;
+/**
+ * A key's comparison with the cursor's where the database gives the key as a number (a `number`
+ * or a `bigint`: a numeric column, ordered as numbers) and both are integers; a key given as text
+ * is ordered by its collation, which no comparison here knows.
+ */
+function numericOrder(cursorKey: unknown): ((key: unknown) => number | undefined) | undefined {
+  const digits = (v: unknown) => /^-?\d+$/.test(String(v));
+  if (typeof cursorKey === "object" || !digits(cursorKey)) return undefined;
+  const bound = BigInt(String(cursorKey));
   return (key) => {
-    const at = integer(key);
-    return at === undefined ? undefined : at > bound ? 1 : at < bound ? -1 : 0;
+    if ((typeof key !== "bigint" && typeof key !== "number") || !digits(key)) return undefined;
+    const at = BigInt(key);
+    return at > bound ? 1 : at < bound ? -1 : 0;
   };
 }
 

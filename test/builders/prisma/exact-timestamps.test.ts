@@ -151,6 +151,50 @@ describe.skipIf(SERVER === undefined)("timestamps finer than a Date", () => {
       },
     );
 
+    // A page is the rows beyond the cursor's values: the cursor's row, moved since, is one of them.
+    it.each([
+      ["grp,created_at", "UPDATE items SET grp = 1 WHERE id = 2", ["3", "2"]],
+      ["created_at,name", "UPDATE items SET name = 'b' WHERE id = 2", ["2", "3"]],
+    ])("keeps the cursor's row moved beyond it (sort=%s)", async (sort, move, next) => {
+      await engine.fillText(
+        [1, 2, 3].map((micros) => ({
+          id: BigInt(micros),
+          name: "a",
+          score: null,
+          grp: 0,
+          createdAt: timestamp(engine, micros),
+        })),
+      );
+      const first = await answer(resource(), `/items?sort=${sort}&page_size=2`);
+      expect(first.ids).toStrictEqual(["1", "2"]);
+      await engine.raw(move);
+      expect((await answer(resource(), first.next as string)).ids).toStrictEqual(next);
+    });
+
+    it("orders a text key of digits by its text at one instant", async () => {
+      await engine.fillText(
+        ["10", "9"].map((name, i) => ({
+          id: BigInt(i + 1),
+          name,
+          score: null,
+          grp: 0,
+          createdAt: timestamp(engine, 5),
+        })),
+      );
+      const byName = defineResource({
+        GET: cursorList({
+          sort: {
+            fields: { created_at: { column: "createdAt", type: "timestamp" } },
+            tieBreaker: { column: "name" },
+          },
+          secret: SECRET,
+          handler: prismaCursorPages(engine.prisma.item, () => ({})),
+        }),
+      });
+      const walked = await walk(byName, "/items?sort=created_at&page_size=1", "next");
+      expect(walked.ids).toStrictEqual(["1", "2"]);
+    });
+
     it("carries every digit the column holds in its cursors", async () => {
       await engine.fillText([
         { id: 1n, name: "a", score: null, grp: 0, createdAt: timestamp(engine, 123_456) },
