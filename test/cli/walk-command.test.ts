@@ -609,7 +609,7 @@ describe.concurrent("bounds on every wait and read", () => {
       3,
     ]);
     expect(lines[0]).toMatch(
-      /^pagewise: GET http:\/\/127\.0\.0\.1:\d+\/items\/\?page=2 answered 429 asking to wait 3600 s \(until \d\d:\d\d:\d\d UTC\), longer than the longest wait, 30 s; --max-wait raises it$/,
+      /^pagewise: GET http:\/\/127\.0\.0\.1:\d+\/items\/\?page=2 answered 429 asking to wait 3600 s \(until (?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d UTC\), longer than the longest wait, 30 s; --max-wait raises it$/,
     );
     expect(lines[1]).toBe(goOn("stopped", origin, 2, "--max-wait 3600 "));
   });
