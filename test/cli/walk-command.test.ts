@@ -626,7 +626,7 @@ describe.concurrent("bounds on every wait and read", () => {
     expect([status, lines.length]).toStrictEqual([EXIT_STATUS.interrupted, 4]);
     expect(lines[0]).toMatch(
       new RegExp(
-        `^pagewise: rate limited \\(429\\) at ${origin}/items/\\?page=2; asking again at \\d\\d:\\d\\d:\\d\\d UTC$`,
+        `^pagewise: rate limited \\(429\\) at ${origin}/items/\\?page=2; asking again at (?:\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d:\\d\\d UTC$`,
       ),
     );
     expect(lines.slice(1)).toStrictEqual([
