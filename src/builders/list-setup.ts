@@ -7,6 +7,7 @@ import { boundValue } from "../sql/bound-value.js";
 import type { CheckedCount, CountQuery } from "../sql/count-strategy.js";
 import { rethrowFault } from "../sql/database-fault.js";
 import type { Dialect } from "../sql/dialect.js";
+import type { KeysetCursor } from "../sql/keyset-condition.js";
 import { type KeysetPlan, keysetPlan } from "../sql/keyset-plan.js";
 import { assertDistinctSortValues } from "../sql/repeated-sort-values.js";
 import { plannerDialect } from "../sql/statement-setting.js";
@@ -64,6 +65,8 @@ export interface KeysetRequest {
   /** The cursor's value at a place of the order, bound as the dialect compares it. */
   readonly value: (place: number) => unknown;
   readonly cursor: CursorQuery;
+  /** The cursor's side and NULLs as the plan was made for them; `undefined` on a first page. */
+  readonly side: KeysetCursor | undefined;
 }
 
 /** A cursor page's rows as read, and how a term's value is read off a row. */
@@ -105,7 +108,7 @@ export function cursorIntegration<X extends { readonly cursor: CursorQuery }, O>
     const plan = keysetPlan(terms, side, dialect);
     const value = (place: number) =>
       boundValue(dialect, (terms[place] as SortTerm).type, values?.[place] ?? null);
-    const keyset = { terms, plan, value, cursor };
+    const keyset = { terms, plan, value, cursor, side };
     const { rows, read, finish } = await page(context, keyset).catch(rethrowFault);
     assertDistinctSortValues(rows as Record<string, unknown>[], terms, read);
     const answered = takeSortValues(rows as Record<string, unknown>[], terms, read);

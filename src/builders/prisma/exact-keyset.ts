@@ -66,7 +66,7 @@ export async function exactKeysetRows(
   places: ReadonlySet<number>,
   manyTies: (field: string) => Promise<boolean> = async () => false,
 ): Promise<ExactPage> {
-  const { plan, cursor, terms } = keyset;
+  const { plan, cursor, terms, side } = keyset;
   const { values } = cursor;
   const instants = (values ?? []).map((value, place): Instant | undefined =>
     places.has(place) && typeof value === "string" ? instantOf(value) : undefined,
@@ -81,10 +81,6 @@ export async function exactKeysetRows(
       ? listed(place, operator)
       : { [fields[place] as string]: widened(operator, ms) };
   };
-  const side = values && {
-    backward: cursor.side === "before",
-    nulls: values.map((v) => v === null),
-  };
   const inside = [...places].filter((place) => within(place) !== undefined);
   const last = fields.at(-2);
   const merge = side !== undefined && !(last !== undefined && (await manyTies(last)));
@@ -92,14 +88,13 @@ export async function exactKeysetRows(
     side === undefined || inside.length > 1
       ? undefined
       : oneRangeSteps(plan, side, merge, inside[0], leaf);
-  const ranges: KeysetStep[] =
+  const ranges = (): KeysetStep[] =>
     side === undefined
       ? [{ where: plan.where, order: plan.order }]
       : branchGroups(plan.columns, side, false)
           .reverse()
           .flat()
           .map((where) => ({ where, order: boundedOrder(plan.order, where) }));
-  const steps = ranges.flatMap((range) => exactSteps(range, fields, within, leaf));
   return runner.inSnapshot(async (delegate, raw) => {
     const read = pageReader(delegate, raw, query, exactKeyset, exact, places);
     if (oneRange !== undefined) {
@@ -112,6 +107,7 @@ export async function exactKeysetRows(
     const holds = (row: object, { place, operator }: Comparison) =>
       exactlyBeyond(read.text(row, place), operator, instants[place] as Instant);
     const settle = (step: ExactStep) => (row: object) => step.checked.every((c) => holds(row, c));
+    const steps = ranges().flatMap((range) => exactSteps(range, fields, within, leaf));
     return (await read.steps(steps, settle, 0)) as ExactPage;
   });
 }

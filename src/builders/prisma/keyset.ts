@@ -109,12 +109,8 @@ export async function keysetRows(
   keyset: KeysetRequest,
   manyTies: (field: string) => Promise<boolean> = async () => false,
 ): Promise<Record<string, unknown>[]> {
-  const { plan, cursor } = keyset;
+  const { plan, cursor, side } = keyset;
   const { limit } = cursor;
-  const side = cursor.values && {
-    backward: cursor.side === "before",
-    nulls: cursor.values.map((value) => value === null),
-  };
   const fields = keyset.terms.map((term) => term.column);
   const reading = { skip: 0, leaf: listedFilter(runner.lists, fields, keyset.value) };
   if (plan.union === undefined) {
