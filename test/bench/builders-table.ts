@@ -12,6 +12,24 @@ export const DIALECT_NAMES: readonly DialectName[] = ["postgres", "mysql", "sqli
 /** The columns of both tables. */
 export type Column = "id" | "name" | "status" | "created_at" | "note";
 
+/**
+ * Both tables' columns as a TypeORM `EntitySchema` takes them, `created_at` to the microsecond:
+ * one definition for pagewise/typeorm's data source and nestjs-paginate's, each made with its own
+ * install's TypeORM.
+ */
+export function typeormColumns(dialect: DialectName) {
+  return {
+    id: { type: "bigint", primary: true },
+    name: { type: "varchar", length: 64 },
+    status: { type: "varchar", length: 20 },
+    created_at: { type: dialect === "postgres" ? "timestamptz" : "datetime", precision: 6 },
+    note: { type: "varchar", length: 64, nullable: true },
+  } as const;
+}
+
+/** The tables TypeORM's entities name. */
+export const TYPEORM_TABLES = ["packages", "packages_small"] as const;
+
 /** One term of an order: a column and its direction. */
 export type Term = readonly [column: Column, direction: "asc" | "desc"];
 

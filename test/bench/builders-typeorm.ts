@@ -25,18 +25,14 @@ import {
   ORDERS,
   type Order,
   type PackagesTable,
+  TYPEORM_TABLES,
+  typeormColumns,
 } from "./builders-table.js";
 
 /** The suite's two tables as entities, `created_at` to the microsecond. */
 export function benchEntities(dialect: DialectName) {
-  const columns = {
-    id: { type: "bigint", primary: true },
-    name: { type: "varchar", length: 64 },
-    status: { type: "varchar", length: 20 },
-    created_at: { type: dialect === "postgres" ? "timestamptz" : "datetime", precision: 6 },
-    note: { type: "varchar", length: 64, nullable: true },
-  } as const;
-  return (["packages", "packages_small"] as const).map(
+  const columns = typeormColumns(dialect);
+  return TYPEORM_TABLES.map(
     (tableName) =>
       new EntitySchema<PackagesTable>({ name: tableName, tableName, columns: columns as never }),
   );

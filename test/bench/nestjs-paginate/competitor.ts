@@ -13,7 +13,15 @@ import type { Competitor } from "../builders-competitors.js";
 import { walkAll } from "../builders-competitors.js";
 import { connectionOf, typeormOptions } from "../builders-connection.js";
 import type { Handle } from "../builders-databases.js";
-import { ORDERS, type Order, PAGE, type PackagesTable, SMALL } from "../builders-table.js";
+import {
+  ORDERS,
+  type Order,
+  PAGE,
+  type PackagesTable,
+  SMALL,
+  TYPEORM_TABLES,
+  typeormColumns,
+} from "../builders-table.js";
 
 // A CommonJS package: its names from its default export.
 const { paginate, PaginationType } = nestjsPaginate;
@@ -21,14 +29,8 @@ const { paginate, PaginationType } = nestjsPaginate;
 type Table = "packages" | "packages_small";
 
 function entities(dialect: Handle["dialect"]) {
-  const columns = {
-    id: { type: "bigint", primary: true },
-    name: { type: "varchar", length: 64 },
-    status: { type: "varchar", length: 20 },
-    created_at: { type: dialect === "postgres" ? "timestamptz" : "datetime", precision: 6 },
-    note: { type: "varchar", length: 64, nullable: true },
-  } as const;
-  return (["packages", "packages_small"] as const).map(
+  const columns = typeormColumns(dialect);
+  return TYPEORM_TABLES.map(
     (tableName) =>
       new EntitySchema<PackagesTable>({ name: tableName, tableName, columns: columns as never }),
   );
